@@ -1,0 +1,25 @@
+# Decides whether the CUDA kernels are built (ARCWAVE_CUDA = AUTO | ON | OFF) and
+# sets ARCWAVE_HAVE_CUDA. The default architecture is sm_90 (Hopper).
+include(CheckLanguage)
+set(ARCWAVE_HAVE_CUDA OFF)
+if(NOT ARCWAVE_CUDA STREQUAL "OFF")
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+      set(CMAKE_CUDA_ARCHITECTURES 90)
+    endif()
+    enable_language(CUDA)
+    # CMake 3.25 knows nvcc's dialect flags only up to C++17; teach it C++20.
+    if(NOT CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
+      set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
+      set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
+    endif()
+    set(CMAKE_CUDA_STANDARD 20)
+    set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+    set(ARCWAVE_HAVE_CUDA ON)
+  elseif(ARCWAVE_CUDA STREQUAL "ON")
+    message(FATAL_ERROR "ARCWAVE_CUDA=ON but no CUDA compiler (nvcc) was found")
+  endif()
+endif()
+message(STATUS "arcwave: CUDA kernels ${ARCWAVE_HAVE_CUDA}"
+               " (architectures: ${CMAKE_CUDA_ARCHITECTURES})")

@@ -1,0 +1,59 @@
+# Helpers that give every project target the same standard, warnings and include paths.
+function(arcwave_target_defaults target)
+  target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/include)
+  set(cxx_warnings -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    # GCC 12 reports -Wrestrict false positives inside std::string (GCC bug 105329).
+    list(APPEND cxx_warnings -Wno-restrict)
+  endif()
+  if(ARCWAVE_WERROR)
+    list(APPEND cxx_warnings -Werror)
+  endif()
+  target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${cxx_warnings}>)
+  if(ARCWAVE_HAVE_CUDA)
+    target_compile_definitions(${target} PUBLIC ARCWAVE_HAVE_CUDA=1)
+    target_compile_options(${target} PRIVATE
+      $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr --extended-lambda -Xcudafe=--display_error_number
+      $<$<BOOL:${ARCWAVE_WERROR}>:-Werror=all-warnings> -Xcompiler=-Wall,-Wextra>)
+    set_target_properties(${target} PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
+  endif()
+endfunction()
+
+# A static library of one room (core, parsers, ...). CUDA sources are added only when CUDA is on.
+function(arcwave_library target)
+  cmake_parse_arguments(ARG "" "" "SOURCES;CUDA_SOURCES;DEPS" ${ARGN})
+  set(srcs ${ARG_SOURCES})
+  if(ARCWAVE_HAVE_CUDA)
+    list(APPEND srcs ${ARG_CUDA_SOURCES})
+  endif()
+  if(srcs)
+    add_library(${target} STATIC ${srcs})
+    arcwave_target_defaults(${target})
+    target_link_libraries(${target} PUBLIC ${ARG_DEPS})
+  else()
+    # A room without compiled sources yet: headers and dependencies only.
+    add_library(${target} INTERFACE)
+    target_include_directories(${target} INTERFACE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/include)
+    target_link_libraries(${target} INTERFACE ${ARG_DEPS})
+  endif()
+endfunction()
+
+# Code written with Thrust that is compiled for the OpenMP device system (runs on CPU cores).
+function(arcwave_use_thrust_omp target)
+  target_include_directories(${target} SYSTEM PRIVATE ${ARCWAVE_CCCL_INCLUDE})
+  target_compile_definitions(${target} PRIVATE
+    $<$<COMPILE_LANGUAGE:CXX>:THRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP>
+    $<$<COMPILE_LANGUAGE:CXX>:THRUST_HOST_SYSTEM=THRUST_HOST_SYSTEM_CPP>)
+  target_link_libraries(${target} PUBLIC OpenMP::OpenMP_CXX)
+endfunction()
+
+# A Catch2 test binary, registered with CTest.
+function(arcwave_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  arcwave_target_defaults(${name})
+  target_link_libraries(${name} PRIVATE arcwave_test_main ${ARG_DEPS})
+  add_test(NAME ${name} COMMAND ${name} --order rand --rng-seed 20261123)
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT
+    "ARCWAVE_SOURCE_DIR=${PROJECT_SOURCE_DIR};ARCWAVE_BINARY_DIR=${PROJECT_BINARY_DIR}")
+endfunction()

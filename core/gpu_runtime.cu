@@ -1,0 +1,51 @@
+// core/gpu_runtime.hpp with the CUDA runtime.
+#include <cuda_runtime.h>
+
+#include "core/gpu_runtime.hpp"
+
+namespace arcwave {
+
+namespace {
+GpuInfo query() {
+  GpuInfo info;
+  int count = 0;
+  cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess || count == 0) {
+    info.reason = status != cudaSuccess ? std::string(cudaGetErrorString(status)) : "no CUDA device";
+    cudaGetLastError();  // clear the sticky-free error so later checks start clean
+    return info;
+  }
+  cudaDeviceProp prop{};
+  if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+    info.reason = "cudaGetDeviceProperties failed";
+    cudaGetLastError();
+    return info;
+  }
+  info.present = true;
+  info.name = prop.name;
+  info.multiprocessors = prop.multiProcessorCount;
+  info.global_memory_bytes = prop.totalGlobalMem;
+  info.l2_cache_bytes = static_cast<std::size_t>(prop.l2CacheSize);
+  info.compute_major = prop.major;
+  info.compute_minor = prop.minor;
+  std::size_t free_bytes = 0;
+  std::size_t total_bytes = 0;
+  if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess) info.free_memory_bytes = free_bytes;
+  return info;
+}
+}  // namespace
+
+const GpuInfo& gpu_info() {
+  static const GpuInfo info = query();
+  return info;
+}
+
+std::size_t gpu_free_memory() {
+  if (!gpu_available()) return 0;
+  std::size_t free_bytes = 0;
+  std::size_t total_bytes = 0;
+  if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) return 0;
+  return free_bytes;
+}
+
+}  // namespace arcwave

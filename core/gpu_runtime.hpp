@@ -1,0 +1,29 @@
+// core/gpu_runtime.hpp — is a usable GPU present, and what it is. Callable from plain C++;
+// in a build without CUDA it reports that no GPU exists.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace arcwave {
+
+struct GpuInfo {
+  bool present = false;
+  std::string name;
+  int multiprocessors = 0;
+  std::size_t global_memory_bytes = 0;
+  std::size_t free_memory_bytes = 0;
+  std::size_t l2_cache_bytes = 0;
+  int compute_major = 0;
+  int compute_minor = 0;
+  /// Why no GPU is usable (empty when present).
+  std::string reason;
+};
+
+/// Queries device 0 once per process (cached). Never throws.
+const GpuInfo& gpu_info();
+inline bool gpu_available() { return gpu_info().present; }
+/// Free device memory now (0 without a GPU).
+std::size_t gpu_free_memory();
+
+}  // namespace arcwave

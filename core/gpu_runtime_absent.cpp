@@ -1,0 +1,13 @@
+// core/gpu_runtime.hpp for builds without CUDA: no GPU is ever present.
+#include "core/gpu_runtime.hpp"
+
+namespace arcwave {
+
+const GpuInfo& gpu_info() {
+  static const GpuInfo info{.reason = "arcwave was built without CUDA"};
+  return info;
+}
+
+std::size_t gpu_free_memory() { return 0; }
+
+}  // namespace arcwave

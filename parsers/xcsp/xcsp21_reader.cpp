@@ -1,0 +1,9 @@
+// XCSP 2.1 reader — being written (see issue 2); until then it reports itself unsupported.
+#include "arcwave/error.hpp"
+#include "parsers/xcsp/xcsp_reader.hpp"
+
+namespace arcwave {
+XcspInstance read_xcsp21(ByteSource& source) {
+  throw Unsupported(SourcePosition{source.name()}, "XCSP 2.1 (reader not written yet)");
+}
+}  // namespace arcwave
