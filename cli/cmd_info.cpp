@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "cli/commands.hpp"
+#include "cli/registry.hpp"
 #include "core/timer.hpp"
 #include "parsers/xcsp/xcsp_reader.hpp"
 
@@ -50,8 +50,11 @@ void print_info(const std::string& path) {
 
 }  // namespace
 
+namespace {
+
 void add_info_command(CLI::App& app, CliContext& ctx) {
-  auto* cmd = app.add_subcommand("info", "Describe an XCSP 2.1 / XCSP3 instance (.xml, .lzma, .xz, .bz2, .gz)");
+  auto* cmd = app.add_subcommand(
+      "info", "Describe an XCSP 2.1 / XCSP3 instance (.xml, .lzma, .xz, .bz2, .gz)");
   auto path = std::make_shared<std::string>();
   cmd->add_option("file", *path, "instance file ('-' for standard input)")->required();
   cmd->callback([path, &ctx] {
@@ -59,5 +62,9 @@ void add_info_command(CLI::App& app, CliContext& ctx) {
     ctx.exit_code = 0;
   });
 }
+
+const CommandRegistration registration(10, add_info_command);
+
+}  // namespace
 
 }  // namespace arcwave::cli

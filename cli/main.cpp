@@ -7,16 +7,14 @@
 
 #include "arcwave/error.hpp"
 #include "arcwave/version.hpp"
-#include "cli/commands.hpp"
+#include "cli/registry.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"arcwave: constraint satisfaction and path planning on GPU primitives"};
   app.set_version_flag("--version", std::string("arcwave ") + arcwave::kVersion);
   app.require_subcommand(1);
   arcwave::cli::CliContext ctx;
-  arcwave::cli::add_info_command(app, ctx);
-  arcwave::cli::add_solve_command(app, ctx);
-  arcwave::cli::add_ac_command(app, ctx);
+  arcwave::cli::add_registered_commands(app, ctx);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -57,3 +57,30 @@ function(arcwave_test name)
   set_tests_properties(${name} PROPERTIES ENVIRONMENT
     "ARCWAVE_SOURCE_DIR=${PROJECT_SOURCE_DIR};ARCWAVE_BINARY_DIR=${PROJECT_BINARY_DIR}")
 endfunction()
+
+# Adds every immediate subfolder of the current folder that has a CMakeLists.txt, in name
+# order. Subfolders register the libraries they define with arcwave_register(<room> <target>),
+# and the room's interface target links them all (so helpers add folders, not shared edits).
+function(arcwave_add_subfolders)
+  file(GLOB children LIST_DIRECTORIES true CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/*")
+  list(SORT children)
+  foreach(child ${children})
+    if(IS_DIRECTORY "${child}" AND EXISTS "${child}/CMakeLists.txt")
+      add_subdirectory("${child}")
+    endif()
+  endforeach()
+endfunction()
+
+function(arcwave_register room target)
+  set_property(GLOBAL APPEND PROPERTY ARCWAVE_ROOM_${room} ${target})
+endfunction()
+
+# The interface target of a room: links every library registered for it.
+function(arcwave_room_target room target)
+  get_property(libs GLOBAL PROPERTY ARCWAVE_ROOM_${room})
+  add_library(${target} INTERFACE)
+  target_include_directories(${target} INTERFACE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/include)
+  if(libs)
+    target_link_libraries(${target} INTERFACE ${libs})
+  endif()
+endfunction()

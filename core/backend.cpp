@@ -17,9 +17,12 @@ Backend parse_backend(std::string_view text) {
 
 std::string_view to_string(Backend backend) {
   switch (backend) {
-    case Backend::kAuto: return "auto";
-    case Backend::kCpu: return "cpu";
-    case Backend::kGpu: return "gpu";
+    case Backend::kAuto:
+      return "auto";
+    case Backend::kCpu:
+      return "cpu";
+    case Backend::kGpu:
+      return "gpu";
   }
   return "?";
 }
@@ -42,9 +45,8 @@ BackendChoice choose_backend(Backend requested, double work_items, double gpu_th
     return {Backend::kCpu, fmt::format("cpu (auto: needs {} bytes of device memory, {} free)",
                                        gpu_bytes, free_bytes)};
   if (work_items < gpu_threshold)
-    return {Backend::kCpu,
-            fmt::format("cpu (auto: size {:.3g} below the GPU threshold {:.3g})", work_items,
-                        gpu_threshold)};
+    return {Backend::kCpu, fmt::format("cpu (auto: size {:.3g} below the GPU threshold {:.3g})",
+                                       work_items, gpu_threshold)};
   return {Backend::kGpu, fmt::format("gpu (auto: {}, size {:.3g})", gpu.name, work_items)};
 }
 

@@ -11,7 +11,8 @@ GpuInfo query() {
   int count = 0;
   cudaError_t status = cudaGetDeviceCount(&count);
   if (status != cudaSuccess || count == 0) {
-    info.reason = status != cudaSuccess ? std::string(cudaGetErrorString(status)) : "no CUDA device";
+    info.reason =
+        status != cudaSuccess ? std::string(cudaGetErrorString(status)) : "no CUDA device";
     cudaGetLastError();  // clear the sticky-free error so later checks start clean
     return info;
   }

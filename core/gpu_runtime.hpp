@@ -22,7 +22,9 @@ struct GpuInfo {
 
 /// Queries device 0 once per process (cached). Never throws.
 const GpuInfo& gpu_info();
-inline bool gpu_available() { return gpu_info().present; }
+inline bool gpu_available() {
+  return gpu_info().present;
+}
 /// Free device memory now (0 without a GPU).
 std::size_t gpu_free_memory();
 

@@ -8,6 +8,8 @@ const GpuInfo& gpu_info() {
   return info;
 }
 
-std::size_t gpu_free_memory() { return 0; }
+std::size_t gpu_free_memory() {
+  return 0;
+}
 
 }  // namespace arcwave

@@ -79,7 +79,8 @@ struct ScopeOf {
   std::vector<int> operator()(const AllDifferentConstraint& c) const { return c.scope; }
   std::vector<int> operator()(const SumConstraint& c) const {
     std::vector<int> s = c.scope;
-    if (c.condition.kind == Condition::Kind::kVariable) s.push_back(static_cast<int>(c.condition.value));
+    if (c.condition.kind == Condition::Kind::kVariable)
+      s.push_back(static_cast<int>(c.condition.value));
     return s;
   }
   std::vector<int> operator()(const ElementConstraint& c) const {
@@ -87,7 +88,8 @@ struct ScopeOf {
     for (const Operand& o : c.list)
       if (o.is_variable) s.push_back(static_cast<int>(o.value));
     if (c.index >= 0) s.push_back(c.index);
-    if (c.condition.kind == Condition::Kind::kVariable) s.push_back(static_cast<int>(c.condition.value));
+    if (c.condition.kind == Condition::Kind::kVariable)
+      s.push_back(static_cast<int>(c.condition.value));
     return s;
   }
   std::vector<int> operator()(const InstantiationConstraint& c) const { return c.scope; }
@@ -99,17 +101,22 @@ bool Condition::holds(Value lhs, std::span<const Value> assignment) const {
   Value rhs = value;
   if (kind == Kind::kVariable) rhs = assignment[static_cast<std::size_t>(value)];
   switch (op) {
-    case Relation::kLt: return lhs < rhs;
-    case Relation::kLe: return lhs <= rhs;
-    case Relation::kEq: return lhs == rhs;
-    case Relation::kNe: return lhs != rhs;
-    case Relation::kGe: return lhs >= rhs;
-    case Relation::kGt: return lhs > rhs;
+    case Relation::kLt:
+      return lhs < rhs;
+    case Relation::kLe:
+      return lhs <= rhs;
+    case Relation::kEq:
+      return lhs == rhs;
+    case Relation::kNe:
+      return lhs != rhs;
+    case Relation::kGe:
+      return lhs >= rhs;
+    case Relation::kGt:
+      return lhs > rhs;
     case Relation::kIn:
     case Relation::kNotIn: {
-      const bool inside = kind == Kind::kRange
-                              ? (lo <= lhs && lhs <= hi)
-                              : std::binary_search(set.begin(), set.end(), lhs);
+      const bool inside = kind == Kind::kRange ? (lo <= lhs && lhs <= hi)
+                                               : std::binary_search(set.begin(), set.end(), lhs);
       return inside == (op == Relation::kIn);
     }
   }
@@ -118,7 +125,8 @@ bool Condition::holds(Value lhs, std::span<const Value> assignment) const {
 
 std::optional<Value> Objective::evaluate(std::span<const Value> assignment) const {
   switch (kind) {
-    case Kind::kVariable: return assignment[static_cast<std::size_t>(variable)];
+    case Kind::kVariable:
+      return assignment[static_cast<std::size_t>(variable)];
     case Kind::kSum: {
       Value sum = 0;
       for (std::size_t i = 0; i < scope.size(); ++i) {
@@ -129,14 +137,15 @@ std::optional<Value> Objective::evaluate(std::span<const Value> assignment) cons
       }
       return sum;
     }
-    case Kind::kExpression: return expr->evaluate(gather(scope, assignment));
+    case Kind::kExpression:
+      return expr->evaluate(gather(scope, assignment));
   }
   return std::nullopt;
 }
 
 std::string_view constraint_kind(const Constraint& c) {
-  static constexpr std::string_view kNames[] = {"extension", "intension",     "allDifferent",
-                                                "sum",       "element",       "instantiation"};
+  static constexpr std::string_view kNames[] = {"extension", "intension", "allDifferent",
+                                                "sum",       "element",   "instantiation"};
   return kNames[c.index()];
 }
 

@@ -15,36 +15,21 @@ namespace {
 constexpr std::uint32_t kMany = std::numeric_limits<std::uint32_t>::max();
 
 constexpr std::array<ExprOpInfo, 30> kOps{{
-    {ExprOp::kConst, "<const>", 0, 0, false},
-    {ExprOp::kSlot, "<slot>", 0, 0, false},
-    {ExprOp::kParam, "<param>", 0, 0, false},
-    {ExprOp::kNeg, "neg", 1, 1, false},
-    {ExprOp::kAbs, "abs", 1, 1, false},
-    {ExprOp::kAdd, "add", 2, kMany, false},
-    {ExprOp::kSub, "sub", 2, 2, false},
-    {ExprOp::kMul, "mul", 2, kMany, false},
-    {ExprOp::kDiv, "div", 2, 2, false},
-    {ExprOp::kMod, "mod", 2, 2, false},
-    {ExprOp::kSqr, "sqr", 1, 1, false},
-    {ExprOp::kPow, "pow", 2, 2, false},
-    {ExprOp::kMin, "min", 1, kMany, false},
-    {ExprOp::kMax, "max", 1, kMany, false},
-    {ExprOp::kDist, "dist", 2, 2, false},
-    {ExprOp::kLt, "lt", 2, 2, true},
-    {ExprOp::kLe, "le", 2, 2, true},
-    {ExprOp::kGe, "ge", 2, 2, true},
-    {ExprOp::kGt, "gt", 2, 2, true},
-    {ExprOp::kNe, "ne", 2, kMany, true},
-    {ExprOp::kEq, "eq", 2, kMany, true},
-    {ExprOp::kIn, "in", 1, kMany, true},
-    {ExprOp::kNotIn, "notin", 1, kMany, true},
-    {ExprOp::kNot, "not", 1, 1, true},
-    {ExprOp::kAnd, "and", 1, kMany, true},
-    {ExprOp::kOr, "or", 1, kMany, true},
-    {ExprOp::kXor, "xor", 1, kMany, true},
-    {ExprOp::kIff, "iff", 2, kMany, true},
-    {ExprOp::kImp, "imp", 2, 2, true},
-    {ExprOp::kIf, "if", 3, 3, false},
+    {ExprOp::kConst, "<const>", 0, 0, false},  {ExprOp::kSlot, "<slot>", 0, 0, false},
+    {ExprOp::kParam, "<param>", 0, 0, false},  {ExprOp::kNeg, "neg", 1, 1, false},
+    {ExprOp::kAbs, "abs", 1, 1, false},        {ExprOp::kAdd, "add", 2, kMany, false},
+    {ExprOp::kSub, "sub", 2, 2, false},        {ExprOp::kMul, "mul", 2, kMany, false},
+    {ExprOp::kDiv, "div", 2, 2, false},        {ExprOp::kMod, "mod", 2, 2, false},
+    {ExprOp::kSqr, "sqr", 1, 1, false},        {ExprOp::kPow, "pow", 2, 2, false},
+    {ExprOp::kMin, "min", 1, kMany, false},    {ExprOp::kMax, "max", 1, kMany, false},
+    {ExprOp::kDist, "dist", 2, 2, false},      {ExprOp::kLt, "lt", 2, 2, true},
+    {ExprOp::kLe, "le", 2, 2, true},           {ExprOp::kGe, "ge", 2, 2, true},
+    {ExprOp::kGt, "gt", 2, 2, true},           {ExprOp::kNe, "ne", 2, kMany, true},
+    {ExprOp::kEq, "eq", 2, kMany, true},       {ExprOp::kIn, "in", 1, kMany, true},
+    {ExprOp::kNotIn, "notin", 1, kMany, true}, {ExprOp::kNot, "not", 1, 1, true},
+    {ExprOp::kAnd, "and", 1, kMany, true},     {ExprOp::kOr, "or", 1, kMany, true},
+    {ExprOp::kXor, "xor", 1, kMany, true},     {ExprOp::kIff, "iff", 2, kMany, true},
+    {ExprOp::kImp, "imp", 2, 2, true},         {ExprOp::kIf, "if", 3, 3, false},
 }};
 
 struct Slot {
@@ -52,8 +37,12 @@ struct Slot {
   bool defined;
 };
 
-bool checked_add(Value a, Value b, Value& out) { return !__builtin_add_overflow(a, b, &out); }
-bool checked_mul(Value a, Value b, Value& out) { return !__builtin_mul_overflow(a, b, &out); }
+bool checked_add(Value a, Value b, Value& out) {
+  return !__builtin_add_overflow(a, b, &out);
+}
+bool checked_mul(Value a, Value b, Value& out) {
+  return !__builtin_mul_overflow(a, b, &out);
+}
 
 bool checked_pow(Value base, Value exp, Value& out) {
   if (exp < 0) return false;
@@ -122,10 +111,14 @@ Slot apply(ExprOp op, const Slot* a, std::uint32_t n) {
       if (__builtin_sub_overflow(a[0].v, a[1].v, &r) || r == std::numeric_limits<Value>::min())
         return {0, false};
       return {r < 0 ? -r : r, true};
-    case ExprOp::kLt: return {a[0].v < a[1].v, true};
-    case ExprOp::kLe: return {a[0].v <= a[1].v, true};
-    case ExprOp::kGe: return {a[0].v >= a[1].v, true};
-    case ExprOp::kGt: return {a[0].v > a[1].v, true};
+    case ExprOp::kLt:
+      return {a[0].v < a[1].v, true};
+    case ExprOp::kLe:
+      return {a[0].v <= a[1].v, true};
+    case ExprOp::kGe:
+      return {a[0].v >= a[1].v, true};
+    case ExprOp::kGt:
+      return {a[0].v > a[1].v, true};
     case ExprOp::kEq:
       for (std::uint32_t i = 1; i < n; ++i)
         if (a[i].v != a[0].v) return {0, true};
@@ -141,7 +134,8 @@ Slot apply(ExprOp op, const Slot* a, std::uint32_t n) {
       for (std::uint32_t i = 1; i < n && !found; ++i) found = a[i].v == a[0].v;
       return {(op == ExprOp::kIn) == found, true};
     }
-    case ExprOp::kNot: return {a[0].v == 0, true};
+    case ExprOp::kNot:
+      return {a[0].v == 0, true};
     case ExprOp::kAnd:
       for (std::uint32_t i = 0; i < n; ++i)
         if (a[i].v == 0) return {0, true};
@@ -159,8 +153,10 @@ Slot apply(ExprOp op, const Slot* a, std::uint32_t n) {
       for (std::uint32_t i = 1; i < n; ++i)
         if ((a[i].v != 0) != (a[0].v != 0)) return {0, true};
       return {1, true};
-    case ExprOp::kImp: return {a[0].v == 0 || a[1].v != 0, true};
-    default: return {0, false};
+    case ExprOp::kImp:
+      return {a[0].v == 0 || a[1].v != 0, true};
+    default:
+      return {0, false};
   }
 }
 
@@ -172,7 +168,9 @@ const ExprOpInfo* find_expr_op(std::string_view name) {
   return nullptr;
 }
 
-const ExprOpInfo& expr_op_info(ExprOp op) { return kOps[static_cast<std::size_t>(op)]; }
+const ExprOpInfo& expr_op_info(ExprOp op) {
+  return kOps[static_cast<std::size_t>(op)];
+}
 
 std::optional<Value> Expr::evaluate(std::span<const Value> slots) const {
   // Small programs (the common case) evaluate on a fixed buffer; larger ones on the heap.
@@ -187,11 +185,14 @@ std::optional<Value> Expr::evaluate(std::span<const Value> slots) const {
   std::size_t top = 0;
   for (const ExprInstr& in : code_) {
     switch (in.op) {
-      case ExprOp::kConst: stack[top++] = {in.operand, true}; break;
+      case ExprOp::kConst:
+        stack[top++] = {in.operand, true};
+        break;
       case ExprOp::kSlot:
         stack[top++] = {slots[static_cast<std::size_t>(in.operand)], true};
         break;
-      case ExprOp::kParam: throw InternalError("evaluating an expression with unbound parameters");
+      case ExprOp::kParam:
+        throw InternalError("evaluating an expression with unbound parameters");
       default: {
         top -= in.arity;
         stack[top] = apply(in.op, stack + top, in.arity);
@@ -254,20 +255,25 @@ std::string Expr::to_string(std::span<const std::string> slot_names) const {
   std::vector<std::string> stack;
   for (const ExprInstr& in : code_) {
     switch (in.op) {
-      case ExprOp::kConst: stack.push_back(std::to_string(in.operand)); break;
+      case ExprOp::kConst:
+        stack.push_back(std::to_string(in.operand));
+        break;
       case ExprOp::kSlot: {
         const auto s = static_cast<std::size_t>(in.operand);
         stack.push_back(s < slot_names.size() ? slot_names[s] : "_" + std::to_string(s));
         break;
       }
-      case ExprOp::kParam: stack.push_back("%" + std::to_string(in.operand)); break;
+      case ExprOp::kParam:
+        stack.push_back("%" + std::to_string(in.operand));
+        break;
       default: {
         const std::size_t first = stack.size() - in.arity;
         std::string s(expr_op_info(in.op).name);
         s += '(';
         for (std::size_t i = first; i < stack.size(); ++i) {
           if (i > first) s += ',';
-          const bool set_start = (in.op == ExprOp::kIn || in.op == ExprOp::kNotIn) && i == first + 1;
+          const bool set_start =
+              (in.op == ExprOp::kIn || in.op == ExprOp::kNotIn) && i == first + 1;
           if (set_start) s += "set(";
           s += stack[i];
         }

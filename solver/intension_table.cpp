@@ -13,7 +13,8 @@ std::shared_ptr<const Table> intension_to_table(const Model& model, const Intens
   for (std::size_t i = 0; i < arity; ++i) {
     domains[i] = &model.variables()[c.scope[i]].domain;
     for (Value v : *domains[i])
-      if (v <= std::numeric_limits<std::int32_t>::min() || v > std::numeric_limits<std::int32_t>::max())
+      if (v <= std::numeric_limits<std::int32_t>::min() ||
+          v > std::numeric_limits<std::int32_t>::max())
         return nullptr;
     if (__builtin_mul_overflow(product, domains[i]->size(), &product) || product > limit)
       return nullptr;

@@ -1,6 +1,6 @@
 // The CSP model (include/arcwave/model.hpp): construction with validation.
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "arcwave/error.hpp"
 #include "arcwave/model.hpp"
@@ -23,8 +23,10 @@ void check_condition(const Model& m, const Condition& c, std::string_view what) 
   const bool set_like = c.kind == Condition::Kind::kRange || c.kind == Condition::Kind::kSet;
   const bool set_op = c.op == Relation::kIn || c.op == Relation::kNotIn;
   if (set_like != set_op)
-    throw InputError(fmt::format("{}: 'in'/'notin' need a range or set, other operators a "
-                                 "value or variable", what));
+    throw InputError(
+        fmt::format("{}: 'in'/'notin' need a range or set, other operators a "
+                    "value or variable",
+                    what));
   if (c.kind == Condition::Kind::kSet && !std::is_sorted(c.set.begin(), c.set.end()))
     throw InputError(fmt::format("{}: condition set not sorted", what));
 }
@@ -45,12 +47,14 @@ struct Validator {
     if (c.expr->slot_count() > c.scope.size())
       throw InputError("intension: expression refers past the end of its scope");
   }
-  void operator()(const AllDifferentConstraint& c) const { check_scope(m, c.scope, "allDifferent"); }
+  void operator()(const AllDifferentConstraint& c) const {
+    check_scope(m, c.scope, "allDifferent");
+  }
   void operator()(const SumConstraint& c) const {
     check_scope(m, c.scope, "sum");
     if (c.coeffs.size() != c.scope.size())
-      throw InputError(fmt::format("sum: {} coefficients for {} variables", c.coeffs.size(),
-                                   c.scope.size()));
+      throw InputError(
+          fmt::format("sum: {} coefficients for {} variables", c.coeffs.size(), c.scope.size()));
     check_condition(m, c.condition, "sum");
   }
   void operator()(const ElementConstraint& c) const {

@@ -11,8 +11,12 @@ EventTimer::~EventTimer() {
   cudaEventDestroy(start_);
   cudaEventDestroy(stop_);
 }
-void EventTimer::start(cudaStream_t stream) { ARCWAVE_CUDA_CHECK(cudaEventRecord(start_, stream)); }
-void EventTimer::stop(cudaStream_t stream) { ARCWAVE_CUDA_CHECK(cudaEventRecord(stop_, stream)); }
+void EventTimer::start(cudaStream_t stream) {
+  ARCWAVE_CUDA_CHECK(cudaEventRecord(start_, stream));
+}
+void EventTimer::stop(cudaStream_t stream) {
+  ARCWAVE_CUDA_CHECK(cudaEventRecord(stop_, stream));
+}
 float EventTimer::milliseconds() const {
   ARCWAVE_CUDA_CHECK(cudaEventSynchronize(stop_));
   float ms = 0.0F;
@@ -20,8 +24,14 @@ float EventTimer::milliseconds() const {
   return ms;
 }
 
-Stream::Stream() { ARCWAVE_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-Stream::~Stream() { cudaStreamDestroy(stream_); }
-void Stream::synchronize() const { ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+Stream::Stream() {
+  ARCWAVE_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+}
+Stream::~Stream() {
+  cudaStreamDestroy(stream_);
+}
+void Stream::synchronize() const {
+  ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
 
 }  // namespace arcwave::cuda

@@ -59,9 +59,9 @@ struct Condition {
   enum class Kind : std::uint8_t { kConstant, kVariable, kRange, kSet };
   Relation op = Relation::kEq;
   Kind kind = Kind::kConstant;
-  Value value = 0;          // the constant, or the variable index
-  Value lo = 0, hi = 0;     // range lo..hi (inclusive)
-  std::vector<Value> set;   // sorted, distinct
+  Value value = 0;         // the constant, or the variable index
+  Value lo = 0, hi = 0;    // range lo..hi (inclusive)
+  std::vector<Value> set;  // sorted, distinct
   /// Does `lhs op rhs` hold, rhs read from `assignment` when it is a variable?
   [[nodiscard]] bool holds(Value lhs, std::span<const Value> assignment) const;
 };
@@ -115,9 +115,9 @@ struct Objective {
   enum class Kind : std::uint8_t { kVariable, kSum, kExpression };
   bool minimize = true;
   Kind kind = Kind::kVariable;
-  int variable = -1;         // kVariable
-  std::vector<int> scope;    // kSum: the terms; kExpression: slot i is scope[i]
-  std::vector<Value> coeffs; // kSum
+  int variable = -1;                 // kVariable
+  std::vector<int> scope;            // kSum: the terms; kExpression: slot i is scope[i]
+  std::vector<Value> coeffs;         // kSum
   std::shared_ptr<const Expr> expr;  // kExpression
   /// The objective's value under a full assignment; nullopt when the expression is undefined.
   [[nodiscard]] std::optional<Value> evaluate(std::span<const Value> assignment) const;
@@ -144,8 +144,7 @@ class Model {
 
   /// Index of the first constraint the full assignment violates (or a variable whose value is
   /// outside its domain: returned as constraint_count() + variable); nullopt if it is a solution.
-  [[nodiscard]] std::optional<std::size_t> first_violation(
-      std::span<const Value> assignment) const;
+  [[nodiscard]] std::optional<std::size_t> first_violation(std::span<const Value> assignment) const;
   [[nodiscard]] bool check(std::span<const Value> assignment) const {
     return !first_violation(assignment).has_value();
   }

@@ -79,9 +79,8 @@ class RawInput {
 };
 
 [[noreturn]] void corrupt(const std::string& name, Compression c, const std::string& why) {
-  throw InputError(SourcePosition{name},
-                   std::string("corrupt or truncated ") + std::string(to_string(c)) +
-                       " data: " + why);
+  throw InputError(SourcePosition{name}, std::string("corrupt or truncated ") +
+                                             std::string(to_string(c)) + " data: " + why);
 }
 
 class PlainSource final : public ByteSource {
@@ -115,7 +114,8 @@ class DecompressingSource : public ByteSource {
 
 class LzmaSource final : public DecompressingSource {
  public:
-  LzmaSource(std::unique_ptr<RawInput> raw, Compression c) : DecompressingSource(std::move(raw), c) {
+  LzmaSource(std::unique_ptr<RawInput> raw, Compression c)
+      : DecompressingSource(std::move(raw), c) {
     // lzma_auto_decoder reads both .xz and the legacy .lzma ("alone") container.
     if (lzma_auto_decoder(&stream_, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
       corrupt(name(), compression(), "cannot initialise the LZMA decoder");
@@ -225,10 +225,14 @@ std::unique_ptr<ByteSource> wrap(std::unique_ptr<RawInput> raw) {
   const Compression c = detect_compression(raw->peek(16));
   switch (c) {
     case Compression::kXz:
-    case Compression::kLzma: return std::make_unique<LzmaSource>(std::move(raw), c);
-    case Compression::kBzip2: return std::make_unique<Bzip2Source>(std::move(raw));
-    case Compression::kGzip: return std::make_unique<GzipSource>(std::move(raw));
-    case Compression::kNone: break;
+    case Compression::kLzma:
+      return std::make_unique<LzmaSource>(std::move(raw), c);
+    case Compression::kBzip2:
+      return std::make_unique<Bzip2Source>(std::move(raw));
+    case Compression::kGzip:
+      return std::make_unique<GzipSource>(std::move(raw));
+    case Compression::kNone:
+      break;
   }
   return std::make_unique<PlainSource>(std::move(raw));
 }
@@ -237,26 +241,33 @@ std::unique_ptr<ByteSource> wrap(std::unique_ptr<RawInput> raw) {
 
 std::string_view to_string(Compression c) {
   switch (c) {
-    case Compression::kNone: return "uncompressed";
-    case Compression::kXz: return "xz";
-    case Compression::kLzma: return "lzma";
-    case Compression::kBzip2: return "bzip2";
-    case Compression::kGzip: return "gzip";
+    case Compression::kNone:
+      return "uncompressed";
+    case Compression::kXz:
+      return "xz";
+    case Compression::kLzma:
+      return "lzma";
+    case Compression::kBzip2:
+      return "bzip2";
+    case Compression::kGzip:
+      return "gzip";
   }
   return "?";
 }
 
 Compression detect_compression(std::string_view head) {
   auto byte = [&](std::size_t i) { return static_cast<unsigned char>(head[i]); };
-  if (head.size() >= 6 && head.substr(0, 6) == std::string_view("\xFD" "7zXZ\0", 6))
+  if (head.size() >= 6 && head.substr(0, 6) == std::string_view("\xFD"
+                                                                "7zXZ\0",
+                                                                6))
     return Compression::kXz;
   if (head.size() >= 3 && head.substr(0, 3) == "BZh") return Compression::kBzip2;
   if (head.size() >= 2 && byte(0) == 0x1F && byte(1) == 0x8B) return Compression::kGzip;
   // lzma-alone: properties byte lc/lp/pb (< 225; 0x5D for the usual 3/0/2), then a 32-bit
   // dictionary size that is a power of two (or 2^n + 2^(n-1)) and a 64-bit size or all-ones.
   if (head.size() >= 13 && byte(0) < 225) {
-    const std::uint32_t dict = byte(1) | (byte(2) << 8) | (byte(3) << 16) |
-                               (static_cast<std::uint32_t>(byte(4)) << 24);
+    const std::uint32_t dict =
+        byte(1) | (byte(2) << 8) | (byte(3) << 16) | (static_cast<std::uint32_t>(byte(4)) << 24);
     // 2^n or 2^n + 2^(n-1), as the encoders write it.
     const std::uint32_t high = dict & (dict >> 1);
     const std::uint32_t rest = dict - high;
@@ -285,7 +296,8 @@ std::string read_all(ByteSource& source) {
   std::string out;
   std::size_t used = 0;
   for (;;) {
-    if (out.size() - used < kChunk) out.resize(std::max<std::size_t>(out.size() * 2, used + kChunk));
+    if (out.size() - used < kChunk)
+      out.resize(std::max<std::size_t>(out.size() * 2, used + kChunk));
     const std::size_t n = source.read(out.data() + used, out.size() - used);
     if (n == 0) break;
     used += n;

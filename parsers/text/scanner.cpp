@@ -14,7 +14,8 @@ std::int64_t TextScanner::read_int(std::string_view what) {
     ++pos_;
   }
   if (pos_ >= text_.size() || text_[pos_] < '0' || text_[pos_] > '9') {
-    const std::string_view found = text_.substr(start, std::min<std::size_t>(16, text_.size() - start));
+    const std::string_view found =
+        text_.substr(start, std::min<std::size_t>(16, text_.size() - start));
     fail_at(start, "expected " + std::string(what) +
                        (found.empty() ? std::string(", found the end of the text")
                                       : ", found '" + std::string(found) + "'"));
@@ -45,7 +46,8 @@ std::string_view TextScanner::read_token() {
 SourcePosition TextScanner::position_at(std::size_t offset) const {
   if (text_.data() >= node_->text.data() &&
       text_.data() + text_.size() <= node_->text.data() + node_->text.size()) {
-    return node_->text_position(static_cast<std::size_t>(text_.data() - node_->text.data()) + offset);
+    return node_->text_position(static_cast<std::size_t>(text_.data() - node_->text.data()) +
+                                offset);
   }
   return node_->position;
 }

@@ -26,9 +26,7 @@ class TextScanner {
   void advance(std::size_t n = 1) noexcept { pos_ += n; }
   [[nodiscard]] std::string_view rest() const noexcept { return text_.substr(pos_); }
 
-  static bool is_space(char c) noexcept {
-    return c == ' ' || c == '\n' || c == '\t' || c == '\r';
-  }
+  static bool is_space(char c) noexcept { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
   void skip_space() noexcept {
     while (pos_ < text_.size() && is_space(text_[pos_])) ++pos_;
   }

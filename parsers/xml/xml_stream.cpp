@@ -164,7 +164,9 @@ int read_callback(void* context, char* buffer, int len) {
   }
 }
 
-int close_callback(void* /*context*/) { return 0; }
+int close_callback(void* /*context*/) {
+  return 0;
+}
 
 xmlParserInputPtr no_external_entities(const char* /*url*/, const char* /*id*/,
                                        xmlParserCtxtPtr /*ctxt*/) {
@@ -193,7 +195,8 @@ void parse_xml_stream(ByteSource& source, XmlHandler& handler, int capture_depth
   xmlSetExternalEntityLoader(no_external_entities);
   xmlParserCtxtPtr ctxt = xmlCreateIOParserCtxt(&sax, nullptr, read_callback, close_callback, &io,
                                                 XML_CHAR_ENCODING_NONE);
-  if (ctxt == nullptr) throw InputError(SourcePosition{source.name()}, "cannot start the XML parser");
+  if (ctxt == nullptr)
+    throw InputError(SourcePosition{source.name()}, "cannot start the XML parser");
   std::unique_ptr<xmlParserCtxt, void (*)(xmlParserCtxtPtr)> guard(ctxt, xmlFreeParserCtxt);
   ctxt->_private = &state;
   state.ctxt = ctxt;
@@ -201,9 +204,10 @@ void parse_xml_stream(ByteSource& source, XmlHandler& handler, int capture_depth
   xmlParseDocument(ctxt);
   if (state.failure) std::rethrow_exception(state.failure);
   if (ctxt->wellFormed == 0) {
-    throw InputError(SourcePosition{source.name(), static_cast<std::uint64_t>(xmlSAX2GetLineNumber(ctxt)),
-                                    static_cast<std::uint64_t>(xmlSAX2GetColumnNumber(ctxt))},
-                     "XML error: document is not well formed");
+    throw InputError(
+        SourcePosition{source.name(), static_cast<std::uint64_t>(xmlSAX2GetLineNumber(ctxt)),
+                       static_cast<std::uint64_t>(xmlSAX2GetColumnNumber(ctxt))},
+        "XML error: document is not well formed");
   }
 }
 

@@ -17,7 +17,8 @@ namespace {
 std::string sample_text() {
   std::mt19937 rng(3);
   std::string s = "<instance format=\"XCSP3\">\n";
-  for (int i = 0; i < 20000; ++i) s += "(" + std::to_string(rng() % 100) + "," + std::to_string(rng() % 100) + ")";
+  for (int i = 0; i < 20000; ++i)
+    s += "(" + std::to_string(rng() % 100) + "," + std::to_string(rng() % 100) + ")";
   return s + "\n</instance>\n";
 }
 
@@ -90,7 +91,8 @@ TEST_CASE("truncated or corrupt compressed data is an InputError", "[input]") {
     auto src = memory_input("cut.bin", cut);
     CHECK_THROWS_AS(read_all(*src), InputError);
     std::string flipped = packed;
-    for (std::size_t i = 20; i < flipped.size(); i += 97) flipped[i] = static_cast<char>(flipped[i] ^ 0x5A);
+    for (std::size_t i = 20; i < flipped.size(); i += 97)
+      flipped[i] = static_cast<char>(flipped[i] ^ 0x5A);
     auto bad = memory_input("bad.bin", flipped);
     CHECK_THROWS_AS(read_all(*bad), InputError);
   }

@@ -11,9 +11,15 @@ using namespace arcwave;
 
 namespace {
 
-ExprInstr c(Value v) { return {ExprOp::kConst, 0, v}; }
-ExprInstr s(Value i) { return {ExprOp::kSlot, 0, i}; }
-ExprInstr op(ExprOp o, std::uint32_t arity) { return {o, arity, 0}; }
+ExprInstr c(Value v) {
+  return {ExprOp::kConst, 0, v};
+}
+ExprInstr s(Value i) {
+  return {ExprOp::kSlot, 0, i};
+}
+ExprInstr op(ExprOp o, std::uint32_t arity) {
+  return {o, arity, 0};
+}
 
 std::optional<Value> eval(std::vector<ExprInstr> code, std::vector<Value> slots = {}) {
   const Expr e(std::move(code));
@@ -107,7 +113,8 @@ TEST_CASE("every operator evaluates as specified", "[expr]") {
 
 TEST_CASE("undefined propagates, but only through the branch `if` selects", "[expr]") {
   // if(x, 1, div(1, 0)): defined when x is true.
-  const std::vector<ExprInstr> code = {s(0), c(1), c(1), c(0), op(ExprOp::kDiv, 2), op(ExprOp::kIf, 3)};
+  const std::vector<ExprInstr> code = {
+      s(0), c(1), c(1), c(0), op(ExprOp::kDiv, 2), op(ExprOp::kIf, 3)};
   CHECK(eval(code, {1}) == 1);
   CHECK(eval(code, {0}) == std::nullopt);
   // eq(div(x, y), 2) is unsatisfied (not an error) when y = 0.
@@ -126,7 +133,10 @@ TEST_CASE("well_formed rejects malformed programs", "[expr]") {
 
 TEST_CASE("binding parameters and renumbering slots", "[expr]") {
   // eq(%0, add(%1, 1)) bound to (slot 1, constant 4) then (slot 0)
-  const Expr tmpl({{ExprOp::kParam, 0, 0}, {ExprOp::kParam, 0, 1}, c(1), op(ExprOp::kAdd, 2),
+  const Expr tmpl({{ExprOp::kParam, 0, 0},
+                   {ExprOp::kParam, 0, 1},
+                   c(1),
+                   op(ExprOp::kAdd, 2),
                    op(ExprOp::kEq, 2)});
   CHECK(tmpl.param_count() == 2);
   const std::vector<Expr::Binding> b = {{false, 1}, {true, 4}};
@@ -149,9 +159,9 @@ TEST_CASE("deep programs evaluate without recursion", "[expr]") {
 }
 
 TEST_CASE("operator lookup by name", "[expr]") {
-  for (const char* name : {"neg", "abs", "add", "sub", "mul", "div", "mod", "sqr", "pow", "min",
-                           "max", "dist", "lt", "le", "ge", "gt", "ne", "eq", "in", "notin", "not",
-                           "and", "or", "xor", "iff", "imp", "if"}) {
+  for (const char* name : {"neg", "abs",   "add",  "sub", "mul", "div", "mod", "sqr", "pow",
+                           "min", "max",   "dist", "lt",  "le",  "ge",  "gt",  "ne",  "eq",
+                           "in",  "notin", "not",  "and", "or",  "xor", "iff", "imp", "if"}) {
     const ExprOpInfo* info = find_expr_op(name);
     REQUIRE(info != nullptr);
     CHECK(info->name == name);

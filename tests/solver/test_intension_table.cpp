@@ -17,15 +17,14 @@ TEST_CASE("intension tables agree with the expression on every tuple", "[model]"
     m.add_variable("x" + std::to_string(i), dom);
   }
   // le(add(x0, mul(2, x1)), x2) and ne(mod(x0, 2), 0) as two constraints
-  const IntensionConstraint c1{
-      {0, 1, 2},
-      std::make_shared<Expr>(std::vector<ExprInstr>{{ExprOp::kSlot, 0, 0},
-                                                    {ExprOp::kConst, 0, 2},
-                                                    {ExprOp::kSlot, 0, 1},
-                                                    {ExprOp::kMul, 2, 0},
-                                                    {ExprOp::kAdd, 2, 0},
-                                                    {ExprOp::kSlot, 0, 2},
-                                                    {ExprOp::kLe, 2, 0}})};
+  const IntensionConstraint c1{{0, 1, 2},
+                               std::make_shared<Expr>(std::vector<ExprInstr>{{ExprOp::kSlot, 0, 0},
+                                                                             {ExprOp::kConst, 0, 2},
+                                                                             {ExprOp::kSlot, 0, 1},
+                                                                             {ExprOp::kMul, 2, 0},
+                                                                             {ExprOp::kAdd, 2, 0},
+                                                                             {ExprOp::kSlot, 0, 2},
+                                                                             {ExprOp::kLe, 2, 0}})};
   const auto t = intension_to_table(m, c1);
   REQUIRE(t != nullptr);
   Model with_expr = m;

@@ -53,7 +53,8 @@ TEST_CASE("4-queens: the two solutions pass, others fail", "[model]") {
   CHECK(m.check(std::vector<Value>{1, 3, 0, 2}));
   CHECK(m.check(std::vector<Value>{2, 0, 3, 1}));
   CHECK_FALSE(m.check(std::vector<Value>{0, 1, 2, 3}));
-  CHECK(m.first_violation(std::vector<Value>{0, 1, 2, 3}) == 1u);  // allDifferent holds; q0,q1 diagonal
+  CHECK(m.first_violation(std::vector<Value>{0, 1, 2, 3}) ==
+        1u);  // allDifferent holds; q0,q1 diagonal
   CHECK(m.first_violation(std::vector<Value>{0, 0, 2, 3}) == 0u);
   CHECK(m.first_violation(std::vector<Value>{9, 3, 0, 2}) == m.constraints().size() + 0);
 }
@@ -135,10 +136,10 @@ TEST_CASE("element with startIndex, constants and the membership form", "[model]
   e.condition = cond(Relation::kEq, 2);
   e.condition.kind = Condition::Kind::kVariable;
   m.add_constraint(e);
-  CHECK(m.check(std::vector<Value>{5, 1, 5}));   // list[0] = a = 5 = v
-  CHECK(m.check(std::vector<Value>{6, 2, 7}));   // list[1] = 7 = v
+  CHECK(m.check(std::vector<Value>{5, 1, 5}));  // list[0] = a = 5 = v
+  CHECK(m.check(std::vector<Value>{6, 2, 7}));  // list[1] = 7 = v
   CHECK_FALSE(m.check(std::vector<Value>{6, 2, 6}));
-  CHECK(m.check(std::vector<Value>{6, 3, 6}));   // list[2] = v itself
+  CHECK(m.check(std::vector<Value>{6, 3, 6}));  // list[2] = v itself
   Model k;
   k.add_variable("a", {1, 2});
   k.add_variable("b", {1, 2});

@@ -5,8 +5,8 @@
 #include "core/gpu_runtime.hpp"
 #include "tests/support/catch.hpp"
 
-#define ARCWAVE_REQUIRE_GPU()                                                         \
-  do {                                                                                \
-    if (!::arcwave::gpu_available())                                                  \
-      ARCWAVE_SKIP("no usable GPU: " + ::arcwave::gpu_info().reason);                 \
+#define ARCWAVE_REQUIRE_GPU()                                         \
+  do {                                                                \
+    if (!::arcwave::gpu_available())                                  \
+      ARCWAVE_SKIP("no usable GPU: " + ::arcwave::gpu_info().reason); \
   } while (0)

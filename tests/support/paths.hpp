@@ -13,7 +13,9 @@ inline std::filesystem::path source_dir() {
   return env != nullptr ? std::filesystem::path(env) : std::filesystem::current_path();
 }
 
-inline std::filesystem::path instances_dir() { return source_dir() / "instances"; }
+inline std::filesystem::path instances_dir() {
+  return source_dir() / "instances";
+}
 
 /// The shared benchmark instances, or an empty path when there are none (tests then skip).
 inline std::filesystem::path shared_instances_dir() {
