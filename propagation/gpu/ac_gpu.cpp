@@ -1,0 +1,68 @@
+// run_gpu_ac(): unary constraints on the host, memory check, then the chosen Thrust system.
+#include <fmt/format.h>
+
+#include "arcwave/error.hpp"
+#include "core/gpu_runtime.hpp"
+#include "propagation/gpu/ac_gpu.hpp"
+#include "propagation/gpu/ac_gpu_systems.hpp"
+
+namespace arcwave {
+
+namespace {
+
+// Values allowed by the unary (and nullary) constraints: the N-E model holds binary ones only.
+std::vector<std::uint8_t> unary_filter(const TableNetwork& net, bool& empty_constraint) {
+  std::vector<std::size_t> offset(net.variable_count() + 1, 0);
+  for (std::size_t v = 0; v < net.variable_count(); ++v)
+    offset[v + 1] = offset[v] + net.domain_sizes[v];
+  std::vector<std::uint8_t> alive(offset.back(), 1);
+  empty_constraint = false;
+  for (const TableConstraint& t : net.constraints) {
+    if (t.arity() == 0) {
+      empty_constraint = empty_constraint || t.tuples.empty();
+    } else if (t.arity() == 1) {
+      std::vector<std::uint8_t> allowed(net.domain_sizes[t.scope[0]], 0);
+      for (std::uint32_t a : t.tuples) allowed[a] = 1;
+      for (std::size_t a = 0; a < allowed.size(); ++a)
+        alive[offset[t.scope[0]] + a] =
+            static_cast<std::uint8_t>(alive[offset[t.scope[0]] + a] & allowed[a]);
+    }
+  }
+  return alive;
+}
+
+}  // namespace
+
+GpuAcResult run_gpu_ac(const TableNetwork& network, GpuAcAlgorithm algorithm,
+                       AcExecution execution) {
+  const NeSizes sizes = ne_sizes(network);  // throws Unsupported for n-ary constraints
+  bool empty_constraint = false;
+  const std::vector<std::uint8_t> alive = unary_filter(network, empty_constraint);
+  if (empty_constraint || network.variable_count() == 0) {
+    GpuAcResult r;
+    r.wiped_out = empty_constraint;
+    r.alive = alive;
+    r.sizes = sizes;
+    return r;
+  }
+  if (execution == AcExecution::kOmp) {
+    if (algorithm == GpuAcAlgorithm::kAc4GpuFrontier)
+      throw Unsupported(SourcePosition{},
+                        "ac4gpu-frontier on the OpenMP backend (it is a CUDA kernel)");
+    return detail::run_ne_omp(network, alive, algorithm);
+  }
+#ifdef ARCWAVE_HAVE_CUDA
+  if (!gpu_available()) throw ResourceError("no usable GPU: " + gpu_info().reason);
+  const std::size_t free_bytes = gpu_free_memory();
+  if (sizes.bytes > free_bytes)
+    throw ResourceError(
+        fmt::format("the N-E model needs {} bytes of device memory ({} edges, {} "
+                    "supports); {} are free",
+                    sizes.bytes, sizes.edges, sizes.supports, free_bytes));
+  return detail::run_ne_cuda(network, alive, algorithm);
+#else
+  throw ResourceError("arcwave was built without CUDA: use --backend cpu");
+#endif
+}
+
+}  // namespace arcwave

@@ -1,0 +1,135 @@
+// The N-E algorithms on the CUDA device: ne_model.inl for Thrust's CUDA system, plus AC4GPU+
+// on the shared frontier driver (core/frontier/frontier.cuh).
+#include <thrust/system/cuda/execution_policy.h>
+
+#include "core/cuda/check.cuh"
+#include "core/cuda/device_buffer.cuh"
+#include "core/frontier/frontier.cuh"
+#include "propagation/gpu/ac_gpu_systems.hpp"
+#include "propagation/gpu/ne_model_includes.hpp"
+
+namespace arcwave::ne_cuda {
+#include "propagation/gpu/ne_model.inl"
+
+namespace {
+
+// Seeds the frontier with the values that have no support in some constraint.
+__global__ void seed_unsupported(const int* counter, const std::uint32_t* counter_node,
+                                 std::uint64_t counters, std::uint32_t* exists,
+                                 const std::uint32_t* node_var, int* live_size,
+                                 std::uint32_t* queue, std::uint32_t* queue_size,
+                                 std::uint32_t* wiped) {
+  for (std::uint64_t k = blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x;
+       k < counters; k += static_cast<std::uint64_t>(gridDim.x) * blockDim.x) {
+    if (counter[k] != 0) continue;
+    const std::uint32_t node = counter_node[k];
+    if (atomicExch(&exists[node], 0U) == 1U) {
+      queue[atomicAdd(queue_size, 1U)] = node;
+      if (atomicSub(&live_size[node_var[node]], 1) == 1) atomicExch(wiped, 1U);
+    }
+  }
+}
+
+// AC4GPU+'s relaxation: deleting (y,b) takes one support from each (x,a) it supported; a value
+// whose counter reaches zero is deleted (once: the existence flag is exchanged) and queued.
+struct SupportLoss {
+  int* counter;
+  std::uint32_t* exists;
+  const std::uint32_t* node_var;
+  int* live_size;
+  std::uint32_t* wiped;
+  const std::uint32_t* feeds;  // counter fed by each CSR entry
+  __device__ bool operator()(std::uint32_t, std::uint64_t edge, std::uint32_t dst,
+                             std::uint32_t) const {
+    if (*reinterpret_cast<volatile std::uint32_t*>(wiped) != 0U) return false;  // stop early
+    if (exists[dst] == 0U) return false;
+    if (atomicSub(&counter[feeds[edge]], 1) != 1) return false;
+    if (atomicExch(&exists[dst], 0U) != 1U) return false;
+    if (atomicSub(&live_size[node_var[dst]], 1) == 1) atomicExch(wiped, 1U);
+    return true;
+  }
+};
+
+std::uint32_t ac4gpu_frontier(NeDevice& ne, cudaStream_t stream, bool& wiped_out) {
+  frontier::Workspace ws(static_cast<std::uint32_t>(ne.nodes));
+  cuda::DeviceBuffer<std::uint32_t> flags(2);  // [0] wiped, [1] seed count
+  flags.fill_bytes(0, stream);
+  const unsigned blocks =
+      static_cast<unsigned>(std::min<std::uint64_t>((ne.counters + 255) / 256, 4096));
+  seed_unsupported<<<std::max(blocks, 1U), 256, 0, stream>>>(
+      raw(ne.counter), raw(ne.counter_node), ne.counters, raw(ne.exists), raw(ne.node_var),
+      raw(ne.live_size), ws.seed_queue(), flags.data() + 1, flags.data());
+  ARCWAVE_CUDA_CHECK_LAUNCH("seed_unsupported");
+  std::uint32_t host_flags[2] = {0, 0};
+  ARCWAVE_CUDA_CHECK(
+      cudaMemcpyAsync(host_flags, flags.data(), sizeof host_flags, cudaMemcpyDeviceToHost, stream));
+  ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(stream));
+  CsrView<std::uint32_t> graph{static_cast<std::uint32_t>(ne.nodes), ne.supports,
+                               raw(ne.csr_offset), raw(ne.csr_target), raw(ne.csr_counter)};
+  const frontier::Stats stats =
+      frontier::run(graph, ws.seed_queue(), host_flags[1],
+                    SupportLoss{raw(ne.counter), raw(ne.exists), raw(ne.node_var),
+                                raw(ne.live_size), flags.data(), raw(ne.csr_counter)},
+                    ws, stream);
+  ARCWAVE_CUDA_CHECK(
+      cudaMemcpyAsync(host_flags, flags.data(), sizeof host_flags, cudaMemcpyDeviceToHost, stream));
+  ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(stream));
+  wiped_out = host_flags[0] != 0U;
+  return stats.rounds;
+}
+
+}  // namespace
+}  // namespace arcwave::ne_cuda
+
+namespace arcwave::detail {
+
+GpuAcResult run_ne_cuda(const TableNetwork& network, const std::vector<std::uint8_t>& initial_alive,
+                        GpuAcAlgorithm algorithm) {
+  using namespace ne_cuda;
+  cuda::Stream main_stream;
+  cuda::Stream second_stream;
+  const cudaStream_t s1 = main_stream.get();
+  const cudaStream_t s2 = second_stream.get();
+  auto exec = [s1] { return thrust::cuda::par.on(s1); };
+  auto exec_second = [s2] { return thrust::cuda::par_nosync.on(s2); };
+  auto sync = [s1, s2] {
+    ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s2));
+    ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s1));
+  };
+  GpuAcResult result;
+  result.sizes = ne_sizes(network);
+  cuda::EventTimer timer;
+  NeDevice ne;
+  timer.start(s1);
+  upload_network(network, initial_alive, ne);  // synchronous copies (legacy stream)
+  ARCWAVE_CUDA_CHECK(cudaDeviceSynchronize());
+  timer.stop(s1);
+  result.transfer_ms = timer.milliseconds();
+  timer.start(s1);
+  build_ne(ne, exec, algorithm != GpuAcAlgorithm::kAc4Gpu);
+  timer.stop(s1);
+  result.build_ms = timer.milliseconds();
+  timer.start(s1);
+  bool wiped = false;
+  switch (algorithm) {
+    case GpuAcAlgorithm::kAc4Gpu:
+      result.iterations = ac4gpu(ne, exec, exec_second, sync, wiped);
+      break;
+    case GpuAcAlgorithm::kAc4GpuPlus:
+      result.iterations = ac4gpu_plus(ne, exec, wiped);
+      break;
+    case GpuAcAlgorithm::kAc4GpuFrontier:
+      result.iterations = ac4gpu_frontier(ne, s1, wiped);
+      break;
+  }
+  timer.stop(s1);
+  result.propagate_ms = timer.milliseconds();
+  result.wiped_out = wiped;
+  std::vector<std::uint32_t> exists(ne.nodes);
+  thrust::copy(ne.exists.begin(), ne.exists.end(), exists.begin());
+  result.alive.assign(exists.begin(), exists.end());
+  for (std::uint8_t a : result.alive) result.deletions += a == 0 ? 1 : 0;
+  return result;
+}
+
+}  // namespace arcwave::detail

@@ -1,0 +1,37 @@
+// [gpu] AC4GPU, AC4GPU+ and the frontier variant on the CUDA device against the naive fixpoint
+// and against the OpenMP build of the same code.
+#include "tests/propagation/gpu/ac_cases.hpp"
+#include "tests/support/gpu.hpp"
+
+using namespace arcwave;
+
+TEST_CASE("AC4GPU (CUDA) equals the naive fixpoint", "[gpu][ne]") {
+  ARCWAVE_REQUIRE_GPU();
+  CHECK(test::check_random_networks(GpuAcAlgorithm::kAc4Gpu, AcExecution::kCuda, 200) > 10);
+}
+
+TEST_CASE("AC4GPU+ (CUDA) equals the naive fixpoint", "[gpu][ne]") {
+  ARCWAVE_REQUIRE_GPU();
+  CHECK(test::check_random_networks(GpuAcAlgorithm::kAc4GpuPlus, AcExecution::kCuda, 200) > 10);
+}
+
+TEST_CASE("AC4GPU+ on the frontier driver equals the naive fixpoint", "[gpu][ne]") {
+  ARCWAVE_REQUIRE_GPU();
+  CHECK(test::check_random_networks(GpuAcAlgorithm::kAc4GpuFrontier, AcExecution::kCuda, 200) > 10);
+}
+
+TEST_CASE("CUDA and OpenMP builds agree on larger networks", "[gpu][ne]") {
+  ARCWAVE_REQUIRE_GPU();
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const TableNetwork net =
+        test::random_binary_network(60, 40, 0.2, 0.55 + 0.05 * static_cast<double>(seed), seed);
+    const GpuAcResult omp = run_gpu_ac(net, GpuAcAlgorithm::kAc4GpuPlus, AcExecution::kOmp);
+    for (GpuAcAlgorithm a :
+         {GpuAcAlgorithm::kAc4Gpu, GpuAcAlgorithm::kAc4GpuPlus, GpuAcAlgorithm::kAc4GpuFrontier}) {
+      const GpuAcResult gpu = run_gpu_ac(net, a, AcExecution::kCuda);
+      INFO(to_string(a) << " seed " << seed);
+      CHECK(gpu.wiped_out == omp.wiped_out);
+      if (!omp.wiped_out) CHECK(gpu.alive == omp.alive);
+    }
+  }
+}
