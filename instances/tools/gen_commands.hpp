@@ -1,0 +1,26 @@
+// instances/tools/gen_commands.hpp — the subcommands of arcwave-gen: each one reads its
+// parameters, and on parse builds the model together with a default instance name and the
+// canonical command that reproduces it (written as a comment into the file).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "arcwave/model.hpp"
+
+namespace arcwave::gen {
+
+struct Generated {
+  Model model;
+  std::string name;     // e.g. "queens-8"
+  std::string command;  // e.g. "arcwave-gen queens 8 --encoding intension"
+};
+
+/// Adds queens, rb, composed, random, latin and langford to `app`; the one that runs stores
+/// its result through `out`.
+void add_generator_commands(CLI::App& app, std::function<void(Generated)> out);
+
+}  // namespace arcwave::gen
