@@ -1,0 +1,297 @@
+// DeviceAc (propagation/gpu/device_ac.hpp): BuildNE from ne_model.inl, then seeding, the
+// persistent cooperative fixpoint kernel, and trail-based restoring.
+#include <cooperative_groups.h>
+#include <thrust/system/cuda/execution_policy.h>
+
+#include <algorithm>
+
+#include "arcwave/error.hpp"
+#include "core/cuda/check.cuh"
+#include "core/cuda/device_buffer.cuh"
+#include "core/gpu_runtime.hpp"
+#include "propagation/gpu/ac_gpu.hpp"
+#include "propagation/gpu/device_ac.hpp"
+#include "propagation/gpu/ne_model_includes.hpp"
+
+namespace arcwave::ne_cuda {
+#include "propagation/gpu/ne_model.inl"
+}  // namespace arcwave::ne_cuda
+
+namespace arcwave {
+
+namespace {
+
+namespace cg = cooperative_groups;
+constexpr int kWarp = 32;
+constexpr int kBlock = 256;
+
+struct AcView {
+  int* counter;
+  std::uint32_t* exists;
+  const std::uint32_t* node_var;
+  int* live_size;
+  const std::uint64_t* csr_offset;
+  const std::uint32_t* csr_target;
+  const std::uint32_t* csr_counter;
+  std::uint32_t* trail;
+  DeviceAcStatus* status;
+};
+
+// Deletes `node` if present: appends it to the trail and updates its variable's size.
+__device__ inline void delete_value(const AcView& v, std::uint32_t node, std::uint32_t counter) {
+  if (atomicExch(&v.exists[node], 0U) != 1U) return;
+  v.trail[atomicAdd(&v.status->tail, 1U)] = node;
+  const std::uint32_t var = v.node_var[node];
+  if (atomicSub(&v.live_size[var], 1) == 1) {
+    v.status->wiped_var = var;
+    v.status->wiped_counter = counter;
+    atomicExch(&v.status->wiped, 1U);
+  }
+}
+
+__global__ void seed_zero_counters(AcView v, const std::uint32_t* counter_node, std::uint64_t counters) {
+  for (std::uint64_t k = blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x; k < counters;
+       k += static_cast<std::uint64_t>(gridDim.x) * blockDim.x)
+    if (v.counter[k] <= 0 && v.exists[counter_node[k]] != 0U)
+      delete_value(v, counter_node[k], static_cast<std::uint32_t>(k));
+}
+
+__global__ void seed_assign(AcView v, std::uint32_t first_node, std::uint32_t size, std::uint32_t keep) {
+  for (std::uint32_t b = blockIdx.x * blockDim.x + threadIdx.x; b < size; b += gridDim.x * blockDim.x)
+    if (b != keep) delete_value(v, first_node + b, UINT32_MAX);
+}
+
+__global__ void seed_nodes(AcView v, const std::uint32_t* nodes, std::uint32_t count) {
+  for (std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x)
+    delete_value(v, nodes[i], UINT32_MAX);
+}
+
+// The fixpoint: each round takes the trail items queued by the previous one; one warp per item
+// walks its supports; a support count reaching zero deletes (and queues) the value it counts.
+// Rounds are separated by grid-wide barriers; a wipe-out stops the loop between rounds.
+__global__ void __launch_bounds__(kBlock) fixpoint_kernel(AcView v) {
+  const cg::grid_group grid = cg::this_grid();
+  const unsigned lane = threadIdx.x % kWarp;
+  const std::uint64_t warp = grid.thread_rank() / kWarp;
+  const std::uint64_t warps = grid.size() / kWarp;
+  std::uint32_t begin = v.status->processed;
+  std::uint32_t end = v.status->tail;
+  std::uint32_t rounds = 0;
+  grid.sync();  // every block has read the first round's bounds before any block appends
+  while (begin < end) {
+    for (std::uint64_t item = begin + warp; item < end; item += warps) {
+      const std::uint32_t node = v.trail[item];
+      const std::uint64_t first = v.csr_offset[node];
+      const std::uint64_t last = v.csr_offset[node + 1];
+      for (std::uint64_t base = first; base < last; base += kWarp) {
+        const std::uint64_t e = base + lane;
+        if (e >= last) continue;
+        const std::uint32_t k = v.csr_counter[e];
+        if (atomicSub(&v.counter[k], 1) == 1) delete_value(v, v.csr_target[e], k);
+      }
+    }
+    grid.sync();
+    const std::uint32_t next_end = *static_cast<volatile std::uint32_t*>(&v.status->tail);
+    const std::uint32_t wiped = *static_cast<volatile std::uint32_t*>(&v.status->wiped);
+    grid.sync();  // everyone has read before the next round writes
+    begin = end;
+    end = next_end;
+    ++rounds;
+    if (wiped != 0U) break;
+  }
+  if (grid.thread_rank() == 0) {
+    v.status->processed = begin;
+    v.status->rounds += rounds;
+  }
+}
+
+// Puts back trail[from, tail): presence, sizes, and (for processed items) the supports they took.
+__global__ void restore_kernel(AcView v, std::uint32_t from, std::uint32_t tail, std::uint32_t processed) {
+  const unsigned lane = threadIdx.x % kWarp;
+  const std::uint64_t warp = (blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x) / kWarp;
+  const std::uint64_t warps = static_cast<std::uint64_t>(gridDim.x) * blockDim.x / kWarp;
+  for (std::uint64_t item = from + warp; item < tail; item += warps) {
+    const std::uint32_t node = v.trail[item];
+    if (lane == 0) {
+      v.exists[node] = 1U;
+      atomicAdd(&v.live_size[v.node_var[node]], 1);
+    }
+    if (item >= processed) continue;
+    for (std::uint64_t e = v.csr_offset[node] + lane; e < v.csr_offset[node + 1]; e += kWarp)
+      atomicAdd(&v.counter[v.csr_counter[e]], 1);
+  }
+}
+
+unsigned grid_for(std::uint64_t items, unsigned cap) {
+  return static_cast<unsigned>(std::clamp<std::uint64_t>((items + kBlock - 1) / kBlock, 1, cap));
+}
+
+}  // namespace
+
+struct DeviceAc::Impl {
+  ne_cuda::NeDevice ne;
+  cuda::Stream stream;
+  cuda::DeviceBuffer<std::uint32_t> trail;
+  cuda::DeviceBuffer<DeviceAcStatus> status;
+  cuda::DeviceBuffer<std::uint32_t> seeds;
+  DeviceAcStatus* host_status = nullptr;
+  unsigned max_cooperative_blocks = 0;
+  [[nodiscard]] AcView view() {
+    using ne_cuda::raw;
+    return {raw(ne.counter), raw(ne.exists), raw(ne.node_var), raw(ne.live_size), raw(ne.csr_offset),
+            raw(ne.csr_target), raw(ne.csr_counter), trail.data(), status.data()};
+  }
+};
+
+DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()) {
+  const NeSizes sizes = ne_sizes(network);
+  if (!gpu_available()) throw ResourceError("no usable GPU: " + gpu_info().reason);
+  if (sizes.bytes + sizes.nodes * 4 > gpu_free_memory())
+    throw ResourceError("the N-E model needs " + std::to_string(sizes.bytes) +
+                        " bytes of device memory; " + std::to_string(gpu_free_memory()) + " are free");
+  std::vector<std::uint8_t> alive(network.value_count(), 1);
+  node_offset_.assign(network.variable_count() + 1, 0);
+  for (std::size_t v = 0; v < network.variable_count(); ++v)
+    node_offset_[v + 1] = node_offset_[v] + network.domain_sizes[v];
+  bool empty_constraint = false;
+  for (const TableConstraint& t : network.constraints) {
+    if (t.arity() == 0) empty_constraint = empty_constraint || t.tuples.empty();
+    if (t.arity() != 1) continue;
+    std::vector<std::uint8_t> allowed(network.domain_sizes[t.scope[0]], 0);
+    for (std::uint32_t a : t.tuples) allowed[a] = 1;
+    for (std::size_t a = 0; a < allowed.size(); ++a) alive[node_offset_[t.scope[0]] + a] &= allowed[a];
+  }
+  if (empty_constraint) std::fill(alive.begin(), alive.end(), 0);
+  cuda::EventTimer timer;
+  const cudaStream_t s = impl_->stream.get();
+  timer.start(s);
+  ne_cuda::upload_network(network, alive, impl_->ne);
+  ne_cuda::build_ne(impl_->ne, [s] { return thrust::cuda::par.on(s); }, true);
+  timer.stop(s);
+  build_ms_ = timer.milliseconds();
+  counter_base_.resize(impl_->ne.counter_base.size());
+  thrust::copy(impl_->ne.counter_base.begin(), impl_->ne.counter_base.end(), counter_base_.begin());
+  impl_->trail.allocate(std::max<std::uint64_t>(impl_->ne.nodes, 1));
+  impl_->status.allocate(1);
+  impl_->seeds.allocate(std::max<std::uint64_t>(impl_->ne.nodes, 1));
+  ARCWAVE_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&impl_->host_status), sizeof(DeviceAcStatus)));
+  *impl_->host_status = DeviceAcStatus{};
+  // Values removed by unary constraints are deleted for good: they are not on the trail, and
+  // the counters already exclude them. An empty domain there is a wipe-out at the root.
+  for (std::size_t v = 0; v < network.variable_count(); ++v) {
+    bool any = false;
+    for (std::uint32_t a = node_offset_[v]; a < node_offset_[v + 1]; ++a) any = any || alive[a] != 0;
+    if (!any) {
+      impl_->host_status->wiped = 1;
+      impl_->host_status->wiped_var = static_cast<std::uint32_t>(v);
+      impl_->host_status->wiped_counter = UINT32_MAX;
+    }
+  }
+  status_ = *impl_->host_status;
+  impl_->status.copy_from(std::span<const DeviceAcStatus>(&status_, 1), s);
+  int device = 0;
+  int sms = 0;
+  int per_sm = 0;
+  ARCWAVE_CUDA_CHECK(cudaGetDevice(&device));
+  ARCWAVE_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  ARCWAVE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fixpoint_kernel, kBlock, 0));
+  impl_->max_cooperative_blocks = static_cast<unsigned>(sms * std::max(per_sm, 1));
+  impl_->stream.synchronize();
+}
+
+DeviceAc::~DeviceAc() {
+  if (impl_ && impl_->host_status != nullptr) cudaFreeHost(impl_->host_status);
+}
+
+void DeviceAc::run_fixpoint() {
+  const cudaStream_t s = impl_->stream.get();
+  AcView view = impl_->view();
+  unsigned blocks = impl_->max_cooperative_blocks;
+  if (fixpoint_blocks_ != 0) blocks = std::min(blocks, fixpoint_blocks_);
+  void* args[] = {&view};
+  ARCWAVE_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(fixpoint_kernel), blocks,
+                                                 kBlock, args, 0, s));
+  ARCWAVE_CUDA_CHECK_LAUNCH("fixpoint_kernel");
+  ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(impl_->host_status, impl_->status.data(), sizeof(DeviceAcStatus),
+                                     cudaMemcpyDeviceToHost, s));
+  ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s));
+  status_ = *impl_->host_status;
+}
+
+const DeviceAcStatus& DeviceAc::propagate_root() {
+  if (status_.wiped != 0U) return status_;
+  const cudaStream_t s = impl_->stream.get();
+  AcView view = impl_->view();
+  seed_zero_counters<<<grid_for(impl_->ne.counters, 4096), kBlock, 0, s>>>(
+      view, ne_cuda::raw(impl_->ne.counter_node), impl_->ne.counters);
+  ARCWAVE_CUDA_CHECK_LAUNCH("seed_zero_counters");
+  run_fixpoint();
+  return status_;
+}
+
+const DeviceAcStatus& DeviceAc::assign(std::uint32_t var, std::uint32_t value) {
+  const cudaStream_t s = impl_->stream.get();
+  const std::uint32_t size = node_offset_[var + 1] - node_offset_[var];
+  seed_assign<<<grid_for(size, 64), kBlock, 0, s>>>(impl_->view(), node_offset_[var], size, value);
+  ARCWAVE_CUDA_CHECK_LAUNCH("seed_assign");
+  run_fixpoint();
+  return status_;
+}
+
+const DeviceAcStatus& DeviceAc::remove(std::span<const std::uint32_t> nodes) {
+  const cudaStream_t s = impl_->stream.get();
+  if (!nodes.empty()) {
+    ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(impl_->seeds.data(), nodes.data(), nodes.size_bytes(),
+                                       cudaMemcpyHostToDevice, s));
+    seed_nodes<<<grid_for(nodes.size(), 64), kBlock, 0, s>>>(impl_->view(), impl_->seeds.data(),
+                                                            static_cast<std::uint32_t>(nodes.size()));
+    ARCWAVE_CUDA_CHECK_LAUNCH("seed_nodes");
+  }
+  run_fixpoint();
+  return status_;
+}
+
+void DeviceAc::restore(std::uint32_t mark) {
+  if (mark > status_.tail) throw InternalError("DeviceAc::restore past the trail's end");
+  const cudaStream_t s = impl_->stream.get();
+  if (mark < status_.tail) {
+    const std::uint64_t warps = status_.tail - mark;
+    restore_kernel<<<grid_for(warps * kWarp, 8192), kBlock, 0, s>>>(impl_->view(), mark, status_.tail,
+                                                                    status_.processed);
+    ARCWAVE_CUDA_CHECK_LAUNCH("restore_kernel");
+  }
+  status_.tail = mark;
+  status_.processed = std::min(status_.processed, mark);
+  status_.wiped = 0;
+  // The host's copy is the truth between calls; the kernel above reads only its arguments.
+  *impl_->host_status = status_;
+  ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(impl_->status.data(), impl_->host_status, sizeof(DeviceAcStatus),
+                                     cudaMemcpyHostToDevice, s));
+}
+
+void DeviceAc::read_trail(std::uint32_t from, std::vector<std::uint32_t>& out) const {
+  out.resize(status_.tail > from ? status_.tail - from : 0);
+  if (out.empty()) return;
+  ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(out.data(), impl_->trail.data() + from, out.size() * sizeof(std::uint32_t),
+                                     cudaMemcpyDeviceToHost, impl_->stream.get()));
+  impl_->stream.synchronize();
+}
+
+std::vector<std::uint8_t> DeviceAc::alive() const {
+  impl_->stream.synchronize();
+  std::vector<std::uint32_t> exists(impl_->ne.nodes);
+  thrust::copy(impl_->ne.exists.begin(), impl_->ne.exists.end(), exists.begin());
+  return {exists.begin(), exists.end()};
+}
+
+std::uint32_t DeviceAc::node_var(std::uint32_t node) const {
+  const auto it = std::upper_bound(node_offset_.begin(), node_offset_.end(), node);
+  return static_cast<std::uint32_t>(it - node_offset_.begin() - 1);
+}
+
+std::uint32_t DeviceAc::counter_constraint(std::uint32_t counter) const {
+  const auto it = std::upper_bound(counter_base_.begin(), counter_base_.end(), std::uint64_t{counter});
+  return static_cast<std::uint32_t>(it - counter_base_.begin() - 1);
+}
+
+}  // namespace arcwave

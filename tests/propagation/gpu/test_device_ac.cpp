@@ -1,0 +1,99 @@
+// [gpu] The device-resident AC4GPU+ (persistent fixpoint, trail, restore) against the naive
+// fixpoint: at the root, and along random search paths of assignments, removals and
+// backtracks, value by value.
+#include <random>
+
+#include "propagation/gpu/device_ac.hpp"
+#include "tests/propagation/gpu/naive_ac.hpp"
+#include "tests/support/gpu.hpp"
+
+using namespace arcwave;
+
+namespace {
+
+// The naive fixpoint of the network restricted by decisions (extra unary tables).
+test::NaiveAcResult restricted_ac(TableNetwork net, const std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>>& unary) {
+  for (const auto& [var, allowed] : unary) net.constraints.push_back({{var}, allowed});
+  return test::naive_ac(net);
+}
+
+}  // namespace
+
+TEST_CASE("device AC root fixpoint equals the naive fixpoint", "[gpu][device_ac]") {
+  ARCWAVE_REQUIRE_GPU();
+  int wiped = 0;
+  for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+    const TableNetwork net = test::random_binary_network(2 + static_cast<std::uint32_t>(seed % 30),
+                                                         1 + static_cast<std::uint32_t>(seed % 15), 0.3,
+                                                         0.1 + 0.1 * static_cast<double>(seed % 9), seed);
+    const test::NaiveAcResult expected = test::naive_ac(net);
+    DeviceAc ac(net);
+    const DeviceAcStatus& st = ac.propagate_root();
+    INFO("seed " << seed);
+    REQUIRE((st.wiped != 0U) == expected.wiped_out);
+    if (!expected.wiped_out) REQUIRE(ac.alive() == expected.alive);
+    wiped += expected.wiped_out ? 1 : 0;
+  }
+  CHECK(wiped > 5);
+  CHECK(wiped < 145);
+}
+
+TEST_CASE("device AC along random search paths with backtracking", "[gpu][device_ac]") {
+  ARCWAVE_REQUIRE_GPU();
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const TableNetwork net = test::random_binary_network(12 + static_cast<std::uint32_t>(seed % 10), 8, 0.4, 0.25, seed);
+    DeviceAc ac(net);
+    if (seed % 2 == 0) ac.set_fixpoint_blocks(4);  // both grid shapes
+    if (ac.propagate_root().wiped != 0U) continue;
+    std::mt19937_64 rng(seed);
+    std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> decisions;
+    std::vector<std::uint32_t> marks;
+    std::vector<std::uint8_t> alive = ac.alive();
+    for (int step = 0; step < 60; ++step) {
+      const bool go_down = decisions.size() < 3 || rng() % 3 != 0;
+      if (!go_down) {
+        ac.restore(marks.back());
+        marks.pop_back();
+        decisions.pop_back();
+        const test::NaiveAcResult expected = restricted_ac(net, decisions);
+        REQUIRE_FALSE(expected.wiped_out);
+        REQUIRE(ac.alive() == expected.alive);
+        alive = expected.alive;
+        continue;
+      }
+      // pick a present value of a random variable with > 1 value
+      const std::uint32_t var = static_cast<std::uint32_t>(rng() % net.variable_count());
+      std::vector<std::uint32_t> present;
+      for (std::uint32_t a = 0; a < net.domain_sizes[var]; ++a)
+        if (alive[ac.node_offset(var) + a] != 0) present.push_back(a);
+      if (present.size() < 2) continue;
+      const std::uint32_t value = present[rng() % present.size()];
+      marks.push_back(ac.status().tail);
+      const bool assign = rng() % 2 == 0;
+      std::vector<std::uint32_t> allowed;
+      for (std::uint32_t a : present)
+        if (assign ? a == value : a != value) allowed.push_back(a);
+      decisions.emplace_back(var, allowed);
+      const DeviceAcStatus st = assign ? ac.assign(var, value) : ac.remove(std::vector<std::uint32_t>{ac.node_offset(var) + value});
+      const test::NaiveAcResult expected = restricted_ac(net, decisions);
+      INFO("seed " << seed << " step " << step);
+      REQUIRE((st.wiped != 0U) == expected.wiped_out);
+      if (expected.wiped_out) {
+        CHECK(st.wiped_var < net.variable_count());
+        ac.restore(marks.back());
+        marks.pop_back();
+        decisions.pop_back();
+        REQUIRE(ac.alive() == alive);
+        continue;
+      }
+      REQUIRE(ac.alive() == expected.alive);
+      // the trail since the mark holds exactly the values that disappeared
+      std::vector<std::uint32_t> trail;
+      ac.read_trail(marks.back(), trail);
+      std::size_t disappeared = 0;
+      for (std::size_t i = 0; i < alive.size(); ++i) disappeared += (alive[i] != 0 && expected.alive[i] == 0) ? 1 : 0;
+      REQUIRE(trail.size() == disappeared);
+      alive = expected.alive;
+    }
+  }
+}
