@@ -51,6 +51,9 @@ struct SupportLoss {
 };
 
 std::uint32_t ac4gpu_frontier(NeDevice& ne, cudaStream_t stream, bool& wiped_out) {
+  // A domain emptied by unary constraints is a wipe-out before any propagation.
+  wiped_out = thrust::any_of(thrust::cuda::par.on(stream), ne.live_size.begin(), ne.live_size.end(), IsZero{});
+  if (wiped_out) return 0;
   frontier::Workspace ws(static_cast<std::uint32_t>(ne.nodes));
   cuda::DeviceBuffer<std::uint32_t> flags(2);  // [0] wiped, [1] seed count
   flags.fill_bytes(0, stream);
