@@ -57,46 +57,82 @@ std::size_t product_of(const std::vector<std::uint32_t>& sizes, std::size_t limi
   return p;
 }
 
-TableConstraint from_extension(const Model& m, const ExtensionConstraint& c) {
-  TableConstraint t;
-  t.scope.assign(c.scope.begin(), c.scope.end());
+// Index of a tuple of value indices in the lexicographic enumeration of the product.
+std::size_t product_index(const std::vector<std::uint32_t>& sizes,
+                          const std::vector<std::uint32_t>& idx) {
+  std::size_t i = 0;
+  for (std::size_t p = 0; p < sizes.size(); ++p) i = i * sizes[p] + idx[p];
+  return i;
+}
+
+// Converts the rows of an extension table to value-index tuples, expanding `*` cells; rows with
+// a value outside its variable's domain are skipped (they can never match).
+template <typename Emit>
+void for_each_indexed_row(const Model& m, const ExtensionConstraint& c,
+                          const std::vector<std::uint32_t>& sizes, Emit&& emit) {
   const Table& table = *c.table;
-  const std::size_t r = t.scope.size();
-  if (table.supports) {
-    // Keep each support whose values are all in the domains; a `*` cell expands to every value.
-    std::vector<std::uint32_t> sizes(r);
-    for (std::size_t p = 0; p < r; ++p)
-      sizes[p] = static_cast<std::uint32_t>(m.variables()[t.scope[p]].domain.size());
-    std::vector<int> idx(r);
-    std::vector<std::uint32_t> star_positions;
-    for (std::size_t k = 0; k < table.size(); ++k) {
-      const auto row = table.tuple(k);
-      bool valid = true;
-      star_positions.clear();
-      for (std::size_t p = 0; p < r && valid; ++p) {
-        if (row[p] == Table::kStar) {
-          star_positions.push_back(static_cast<std::uint32_t>(p));
-          idx[p] = 0;
-          continue;
-        }
-        idx[p] = m.value_index(static_cast<int>(t.scope[p]), row[p]);
-        valid = idx[p] >= 0;
-      }
-      if (!valid) continue;
-      if (star_positions.empty()) {
-        for (std::size_t p = 0; p < r; ++p) t.tuples.push_back(static_cast<std::uint32_t>(idx[p]));
+  const std::size_t r = c.scope.size();
+  std::vector<std::uint32_t> idx(r);
+  std::vector<std::uint32_t> star_positions;
+  std::vector<std::uint32_t> star_sizes;
+  for (std::size_t k = 0; k < table.size(); ++k) {
+    const auto row = table.tuple(k);
+    bool valid = true;
+    star_positions.clear();
+    for (std::size_t p = 0; p < r && valid; ++p) {
+      if (row[p] == Table::kStar) {
+        star_positions.push_back(static_cast<std::uint32_t>(p));
         continue;
       }
-      std::vector<std::uint32_t> star_sizes;
-      for (std::uint32_t p : star_positions) star_sizes.push_back(sizes[p]);
-      for_each_tuple(star_sizes, [&](const std::vector<std::uint32_t>& s) {
-        for (std::size_t p = 0, q = 0; p < r; ++p) {
-          const bool is_star = q < star_positions.size() && star_positions[q] == p;
-          t.tuples.push_back(is_star ? s[q++] : static_cast<std::uint32_t>(idx[p]));
-        }
-      });
+      const int a = m.value_index(c.scope[p], row[p]);
+      valid = a >= 0;
+      idx[p] = static_cast<std::uint32_t>(std::max(a, 0));
     }
+    if (!valid) continue;
+    if (star_positions.empty()) {
+      emit(idx);
+      continue;
+    }
+    star_sizes.clear();
+    for (std::uint32_t p : star_positions) star_sizes.push_back(sizes[p]);
+    for_each_tuple(star_sizes, [&](const std::vector<std::uint32_t>& s) {
+      for (std::size_t q = 0; q < star_positions.size(); ++q) idx[star_positions[q]] = s[q];
+      emit(idx);
+    });
   }
+}
+
+// An extension constraint over distinct variables as a support table. With a small domain
+// product the rows are marked in a bitmap over the product (supports and conflicts alike, in
+// time linear in product + rows); otherwise only support tables are accepted.
+TableConstraint from_extension(const Model& m, const ExtensionConstraint& c, std::size_t limit) {
+  TableConstraint t;
+  t.scope.assign(c.scope.begin(), c.scope.end());
+  std::vector<std::uint32_t> sizes;
+  for (std::uint32_t v : t.scope)
+    sizes.push_back(static_cast<std::uint32_t>(m.variables()[v].domain.size()));
+  const std::size_t product = product_of(sizes, limit);
+  if (product <= limit) {
+    std::vector<std::uint8_t> listed(product, 0);
+    for_each_indexed_row(m, c, sizes, [&](const std::vector<std::uint32_t>& idx) {
+      listed[product_index(sizes, idx)] = 1;
+    });
+    const std::uint8_t keep = c.table->supports ? 1 : 0;
+    std::size_t i = 0;
+    for_each_tuple(sizes, [&](const std::vector<std::uint32_t>& idx) {
+      if (listed[i++] == keep) t.tuples.insert(t.tuples.end(), idx.begin(), idx.end());
+    });
+    return t;
+  }
+  if (!c.table->supports)
+    throw Unsupported(
+        SourcePosition{},
+        fmt::format(
+            "a conflict table of arity {} whose domain product exceeds {} in a table network",
+            t.scope.size(), limit));
+  for_each_indexed_row(m, c, sizes, [&](const std::vector<std::uint32_t>& idx) {
+    t.tuples.insert(t.tuples.end(), idx.begin(), idx.end());
+  });
   normalise(t);
   return t;
 }
@@ -135,9 +171,9 @@ TableNetwork make_table_network(const Model& model, std::size_t tabulation_limit
         ext == nullptr ||
         std::equal(ext->scope.begin(), ext->scope.end(), scope.begin(), scope.end(),
                    [](int a, std::uint32_t b) { return static_cast<std::uint32_t>(a) == b; });
-    if (ext != nullptr && ext->table->supports && distinct_scope) {
+    if (ext != nullptr && distinct_scope) {
       net.from_model[ci].push_back(static_cast<std::uint32_t>(net.constraints.size()));
-      net.constraints.push_back(from_extension(model, *ext));
+      net.constraints.push_back(from_extension(model, *ext, tabulation_limit));
       continue;
     }
     if (product_of(sizes, tabulation_limit) <= tabulation_limit) {
