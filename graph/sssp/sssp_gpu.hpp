@@ -1,0 +1,74 @@
+// graph/sssp/sssp_gpu.hpp — the GPU shortest-path entry points, callable from plain C++ (in a
+// build without CUDA they throw ResourceError). Weights: int64_t or double. Every one has a
+// CPU reference: bellman_ford_cpu(), dijkstra_cpu(), johnson_cpu().
+//
+//  - bellman_ford(): three variants of one frontier Bellman-Ford, as comparison rows:
+//      kEdgeParallel   every edge every round (one thread per edge), host-checked rounds;
+//      kFrontierHost   only vertices whose distance fell, on core/frontier (host-driven);
+//      kFrontierDevice the same with device-driven rounds (queue sizes stay on the GPU; the
+//                      host looks every 16 rounds) — the fast single-source SSSP.
+//    A negative cycle is found on the predecessor edges (verified by its weight).
+//  - multi_source(): the batched many-source SSSP for non-negative weights: a batch of up to
+//    S sources relaxes together, distances laid out vertex-major (n x S) so that a warp
+//    relaxes one edge for 32 sources with coalesced atomicMin, a bitmask of active
+//    (vertex, source) pairs as the frontier.
+//  - johnson(): Bellman-Ford potentials (kFrontierDevice), reweighting on the GPU, then every
+//    source by `method` (batched by default; the paper's two Dijkstra parallelisations and
+//    one frontier SSSP per source as comparison rows).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "graph/csr/csr.hpp"
+#include "graph/sssp/apsp.hpp"
+#include "graph/sssp/distance.hpp"
+
+namespace arcwave::sssp::gpu {
+
+struct GpuTimes {
+  double upload_ms = 0;
+  double compute_ms = 0;
+  double download_ms = 0;
+  std::uint64_t rounds = 0;
+};
+
+enum class BellmanFordVariant : std::uint8_t { kEdgeParallel, kFrontierHost, kFrontierDevice };
+
+/// `source` empty: the virtual source (every vertex at distance 0), as for Johnson.
+template <typename Weight>
+BellmanFordResult<Distance<Weight>> bellman_ford(
+    const Csr<Weight>& graph, std::optional<std::uint32_t> source,
+    BellmanFordVariant variant = BellmanFordVariant::kFrontierDevice, GpuTimes* times = nullptr);
+
+struct MultiSourceOptions {
+  std::uint32_t batch = 0;  // sources per batch (a multiple of 32); 0: chosen from memory
+};
+
+/// Shortest paths from every source of `sources`, rows delivered to `sink` in blocks of one
+/// batch. Throws InputError on a negative weight.
+template <typename Weight>
+void multi_source(const Csr<Weight>& graph, std::span<const std::uint32_t> sources,
+                  const RowSink<Distance<Weight>>& sink, const MultiSourceOptions& options = {},
+                  GpuTimes* times = nullptr);
+
+enum class JohnsonMethod : std::uint8_t {
+  kBatched,            // multi_source()
+  kFrontierPerSource,  // one kFrontierDevice Bellman-Ford per source
+  kDijkstraOuter,      // the paper's outer-loop parallel Dijkstra, one source at a time
+  kDijkstraInner,      // the paper's inner-loop parallel Dijkstra, one source at a time
+};
+
+struct JohnsonGpuOptions {
+  JohnsonMethod method = JohnsonMethod::kBatched;
+  std::uint32_t batch = 0;  // kBatched: sources per batch (0: chosen from memory)
+};
+
+template <typename Weight>
+JohnsonOutcome<Distance<Weight>> johnson(const Csr<Weight>& graph,
+                                         std::span<const std::uint32_t> sources,
+                                         const RowSink<Distance<Weight>>& sink,
+                                         const JohnsonGpuOptions& options = {});
+
+}  // namespace arcwave::sssp::gpu

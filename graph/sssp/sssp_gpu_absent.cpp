@@ -1,0 +1,48 @@
+// graph/sssp/sssp_gpu.hpp in a build without CUDA: asking for the GPU is a ResourceError.
+#include "arcwave/error.hpp"
+#include "graph/sssp/sssp_gpu.hpp"
+
+namespace arcwave::sssp::gpu {
+
+namespace {
+[[noreturn]] void no_cuda(const char* what) {
+  throw ResourceError(std::string(what) + " requested, but arcwave was built without CUDA");
+}
+}  // namespace
+
+template <typename Weight>
+BellmanFordResult<Distance<Weight>> bellman_ford(const Csr<Weight>&, std::optional<std::uint32_t>,
+                                                 BellmanFordVariant, GpuTimes*) {
+  no_cuda("GPU Bellman-Ford");
+}
+
+template <typename Weight>
+void multi_source(const Csr<Weight>&, std::span<const std::uint32_t>,
+                  const RowSink<Distance<Weight>>&, const MultiSourceOptions&, GpuTimes*) {
+  no_cuda("GPU multi-source SSSP");
+}
+
+template <typename Weight>
+JohnsonOutcome<Distance<Weight>> johnson(const Csr<Weight>&, std::span<const std::uint32_t>,
+                                         const RowSink<Distance<Weight>>&,
+                                         const JohnsonGpuOptions&) {
+  no_cuda("GPU Johnson");
+}
+
+template BellmanFordResult<std::int64_t> bellman_ford(const Csr<std::int64_t>&,
+                                                      std::optional<std::uint32_t>,
+                                                      BellmanFordVariant, GpuTimes*);
+template BellmanFordResult<double> bellman_ford(const Csr<double>&, std::optional<std::uint32_t>,
+                                                BellmanFordVariant, GpuTimes*);
+template void multi_source(const Csr<std::int64_t>&, std::span<const std::uint32_t>,
+                           const RowSink<std::int64_t>&, const MultiSourceOptions&, GpuTimes*);
+template void multi_source(const Csr<double>&, std::span<const std::uint32_t>,
+                           const RowSink<double>&, const MultiSourceOptions&, GpuTimes*);
+template JohnsonOutcome<std::int64_t> johnson(const Csr<std::int64_t>&,
+                                              std::span<const std::uint32_t>,
+                                              const RowSink<std::int64_t>&,
+                                              const JohnsonGpuOptions&);
+template JohnsonOutcome<double> johnson(const Csr<double>&, std::span<const std::uint32_t>,
+                                        const RowSink<double>&, const JohnsonGpuOptions&);
+
+}  // namespace arcwave::sssp::gpu
