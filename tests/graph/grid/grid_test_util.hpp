@@ -75,9 +75,11 @@ inline std::vector<double> relaxed_octile(const grid::Grid& g, grid::Point finis
 inline std::vector<grid::Grid> class_maps(int width, int height, std::uint64_t seed) {
   std::vector<grid::Grid> maps;
   int index = 0;
-  for (const gen::BetaClass& c : gen::beta_classes())
-    maps.push_back(gen::random_passability(width, height, c.beta_of(index++ % 3, 3),
+  for (const gen::BetaClass& c : gen::beta_classes()) {
+    maps.push_back(gen::random_passability(width, height, c.beta_of(index % 3, 3),
                                            seed + static_cast<std::uint64_t>(index)));
+    ++index;
+  }
   return maps;
 }
 

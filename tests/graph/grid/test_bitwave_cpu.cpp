@@ -16,10 +16,9 @@ namespace {
 void check_against_bfs(const grid::Grid& g, Point finish, Neighbourhood n, TileShape shape) {
   const auto expected = grid::bfs_labels(g, finish, n);
   grid::WaveStats stats;
-  const auto labels = grid::bitwave_labels_cpu(g, finish, n, shape, 2, std::nullopt, &stats);
+  const auto labels = grid::bitwave_labels_cpu(g, finish, n, shape, 1, std::nullopt, &stats);
   INFO("grid " << g.width() << "x" << g.height() << " finish " << finish.x << "," << finish.y
-               << " shape " << grid::to_string(shape) << " moore "
-               << (n == Neighbourhood::kMoore));
+               << " shape " << grid::to_string(shape) << " moore " << (n == Neighbourhood::kMoore));
   CHECK(labels == expected);
 }
 
@@ -53,8 +52,8 @@ TEST_CASE("bitwave on long thin and tiny grids", "[grid][bitwave]") {
     check_against_bfs(grid::Grid(1, 1), {0, 0}, Neighbourhood::kVonNeumann, shape);
     check_against_bfs(grid::Grid(1, 300), {0, 17}, Neighbourhood::kVonNeumann, shape);
     check_against_bfs(grid::Grid(700, 1), {699, 0}, Neighbourhood::kMoore, shape);
-    check_against_bfs(gen::random_passability(1000, 2, 0.1, 3), {0, 1},
-                      Neighbourhood::kVonNeumann, shape);
+    check_against_bfs(gen::random_passability(1000, 2, 0.1, 3), {0, 1}, Neighbourhood::kVonNeumann,
+                      shape);
     check_against_bfs(gen::random_passability(33, 1, 0.0, 3), {32, 0}, Neighbourhood::kVonNeumann,
                       shape);
   }
@@ -82,6 +81,13 @@ TEST_CASE("bitwave on a spiral needs many visits per tile", "[grid][bitwave]") {
       check_against_bfs(g, {0, 0}, nb, shape);
 }
 
+TEST_CASE("bitwave with two threads", "[grid][bitwave]") {
+  const grid::Grid g = gen::random_passability(200, 150, 0.4, 8);
+  const auto labels =
+      grid::bitwave_labels_cpu(g, {100, 70}, Neighbourhood::kVonNeumann, TileShape::kTest, 2);
+  CHECK(labels == grid::bfs_labels(g, {100, 70}, Neighbourhood::kVonNeumann));
+}
+
 TEST_CASE("bitwave stops after the step that labels the start", "[grid][bitwave]") {
   const grid::Grid g = gen::random_passability(300, 300, 0.2, 77);
   const Point finish{150, 150};
@@ -90,7 +96,7 @@ TEST_CASE("bitwave stops after the step that labels the start", "[grid][bitwave]
   REQUIRE(full[g.index(start)] != grid::kUnreached);
   grid::WaveStats stats;
   const auto partial = grid::bitwave_labels_cpu(g, finish, Neighbourhood::kVonNeumann,
-                                                TileShape::kTest, 2, start, &stats);
+                                                TileShape::kTest, 1, start, &stats);
   CHECK(stats.stopped_at_start);
   const std::uint32_t target = full[g.index(start)];
   CHECK(partial[g.index(start)] == target);
@@ -105,8 +111,8 @@ TEST_CASE("bitwave stops after the step that labels the start", "[grid][bitwave]
   }
   CHECK(labelled < full.size() / 2);
   // start == finish: nothing but the finish needs labelling.
-  const auto same = grid::bitwave_labels_cpu(g, finish, Neighbourhood::kVonNeumann,
-                                             TileShape::k64, 2, finish, &stats);
+  const auto same = grid::bitwave_labels_cpu(g, finish, Neighbourhood::kVonNeumann, TileShape::k64,
+                                             1, finish, &stats);
   CHECK(same[g.index(finish)] == 0);
   CHECK(stats.steps == 0);
 }

@@ -23,7 +23,7 @@ TEST_CASE("an open grid has beta 0 and 4n^2 - 4n transitions", "[grid]") {
   CHECK_FALSE(g.open({0, 0}, 0));
   CHECK_FALSE(g.open({0, 0}, 1));
   CHECK(g.open({0, 0}, 2));
-  CHECK(g.open({0, 0}, 6));   // right-down
+  CHECK(g.open({0, 0}, 6));  // right-down
   CHECK_FALSE(g.open({0, 4}, 7));
 }
 
