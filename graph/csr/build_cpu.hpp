@@ -83,7 +83,8 @@ Csr<Weight> build_csr(const EdgeList<Weight>& list, const BuildOptions& options 
   const bool merge = options.parallel_edges == ParallelEdges::kMergeMin;
   for (std::size_t k = 0; k < order.size(); ++k) {
     const std::uint64_t e = order[k];
-    const bool repeat = merge && k > 0 && src(order[k - 1]) == src(e) && dst(order[k - 1]) == dst(e);
+    const bool repeat =
+        merge && k > 0 && src(order[k - 1]) == src(e) && dst(order[k - 1]) == dst(e);
     if (repeat) {
       if (list.weighted())
         csr.weights.back() = std::min(csr.weights.back(), list.weights[input(e)]);

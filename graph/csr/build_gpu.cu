@@ -73,9 +73,8 @@ __global__ void write_keys(const std::uint32_t* src, const std::uint32_t* dst, c
 }
 
 // offsets[v] = first position whose source is >= v; targets = key % n.
-__global__ void offsets_and_targets(const std::uint64_t* keys, std::uint64_t count,
-                                    std::uint64_t n, std::uint64_t* offsets,
-                                    std::uint32_t* targets) {
+__global__ void offsets_and_targets(const std::uint64_t* keys, std::uint64_t count, std::uint64_t n,
+                                    std::uint64_t* offsets, std::uint32_t* targets) {
   for (std::uint64_t i = blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x;
        i < count; i += static_cast<std::uint64_t>(gridDim.x) * blockDim.x) {
     const std::uint64_t s = keys[i] / n;
@@ -164,8 +163,8 @@ Csr<Weight> build_csr_gpu(const EdgeList<Weight>& list, const BuildOptions& opti
     run_cub(
         "cub::DeviceRadixSort::SortKeys",
         [&](void* temp, std::size_t& bytes) {
-          return cub::DeviceRadixSort::SortKeys(temp, bytes, keys.data(), sorted_keys.data(),
-                                                total, 0, end_bit, stream);
+          return cub::DeviceRadixSort::SortKeys(temp, bytes, keys.data(), sorted_keys.data(), total,
+                                                0, end_bit, stream);
         },
         stream);
   }
@@ -180,8 +179,8 @@ Csr<Weight> build_csr_gpu(const EdgeList<Weight>& list, const BuildOptions& opti
           "cub::DeviceReduce::ReduceByKey",
           [&](void* temp, std::size_t& bytes) {
             return cub::DeviceReduce::ReduceByKey(temp, bytes, sorted_keys.data(), keys.data(),
-                                                  sorted_values.data(), values.data(),
-                                                  runs.data(), MinOp{}, total, stream);
+                                                  sorted_values.data(), values.data(), runs.data(),
+                                                  MinOp{}, total, stream);
           },
           stream);
       final_values = &values;
@@ -190,8 +189,7 @@ Csr<Weight> build_csr_gpu(const EdgeList<Weight>& list, const BuildOptions& opti
           "cub::DeviceSelect::Unique",
           [&](void* temp, std::size_t& bytes) {
             return cub::DeviceSelect::Unique(temp, bytes, sorted_keys.data(), keys.data(),
-                                             runs.data(), static_cast<std::int64_t>(total),
-                                             stream);
+                                             runs.data(), static_cast<std::int64_t>(total), stream);
           },
           stream);
     }

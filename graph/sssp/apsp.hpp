@@ -17,15 +17,16 @@ namespace arcwave::sssp {
 /// Receives rows for sources[first .. first + count): rows[i * n + v] is the distance from
 /// sources[first + i] to v (infinity<D>() when unreachable). Blocks arrive in source order.
 template <typename D>
-using RowSink = std::function<void(std::uint64_t first, std::uint64_t count, std::span<const D> rows)>;
+using RowSink =
+    std::function<void(std::uint64_t first, std::uint64_t count, std::span<const D> rows)>;
 
 struct JohnsonTimes {
-  double upload_ms = 0;         // GPU: graph to the device
-  double bellman_ford_ms = 0;   // potentials (and the negative-cycle check)
+  double upload_ms = 0;        // GPU: graph to the device
+  double bellman_ford_ms = 0;  // potentials (and the negative-cycle check)
   double reweight_ms = 0;
-  double sssp_ms = 0;           // every source's shortest paths (GPU: kernels only)
-  double download_ms = 0;       // GPU: rows back to the host
-  double total_ms = 0;          // wall clock of the whole call, sink included
+  double sssp_ms = 0;             // every source's shortest paths (GPU: kernels only)
+  double download_ms = 0;         // GPU: rows back to the host
+  double total_ms = 0;            // wall clock of the whole call, sink included
   std::uint64_t sssp_rounds = 0;  // GPU: relaxation rounds over all batches
 };
 

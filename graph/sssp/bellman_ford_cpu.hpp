@@ -26,7 +26,8 @@ BellmanFordResult<Distance<Weight>> bellman_ford_cpu(const Csr<Weight>& graph,
   using D = Distance<Weight>;
   check_weights(graph);
   const std::uint32_t n = graph.vertex_count;
-  if (source && *source >= n) throw InputError("source " + std::to_string(*source) + " is not a vertex");
+  if (source && *source >= n)
+    throw InputError("source " + std::to_string(*source) + " is not a vertex");
   BellmanFordResult<D> result;
   result.distance.assign(n, source ? infinity<D>() : D{0});
   result.predecessor_edge.assign(n, kNoEdge);
@@ -48,8 +49,8 @@ BellmanFordResult<Distance<Weight>> bellman_ford_cpu(const Csr<Weight>& graph,
       result.negative_cycle = find_negative_cycle(graph, result.predecessor_edge);
       if (!result.negative_cycle.empty()) break;
       if (round >= limit)
-        throw InternalError("Bellman-Ford: no negative cycle found after " +
-                            std::to_string(round) + " rounds that prove one");
+        throw InternalError("Bellman-Ford: no negative cycle found after " + std::to_string(round) +
+                            " rounds that prove one");
     }
     next.clear();
     for (const std::uint32_t u : frontier) {

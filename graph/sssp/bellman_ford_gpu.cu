@@ -243,9 +243,10 @@ void run_bellman_ford(const Csr<Weight>& host, const CsrView<Weight>& view,
     for (std::uint32_t k = 0; k < kRoundsPerLook; ++k, ++round) {
       std::uint32_t* in = (round & 1) == 0 ? queue_a.data() : queue_b.data();
       std::uint32_t* next = (round & 1) == 0 ? queue_b.data() : queue_a.data();
-      device_round<<<blocks, kBlock, 0, stream>>>(view, out.dist.data(), out.pred.data(), in, next,
-                                                  counts.data(), static_cast<std::uint32_t>(round % 3),
-                                                  stamps.data(), static_cast<std::uint32_t>(round + 1));
+      device_round<<<blocks, kBlock, 0, stream>>>(
+          view, out.dist.data(), out.pred.data(), in, next, counts.data(),
+          static_cast<std::uint32_t>(round % 3), stamps.data(),
+          static_cast<std::uint32_t>(round + 1));
     }
     ARCWAVE_CUDA_CHECK_LAUNCH("device_round");
     ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(pending, counts.data() + round % 3, sizeof(std::uint32_t),

@@ -19,7 +19,8 @@ auto max_abs_weight(const Csr<Weight>& graph) {
   if constexpr (std::is_integral_v<Weight>) {
     std::uint64_t m = 0;
     for (const Weight w : graph.weights) {
-      const std::uint64_t a = w < 0 ? 0 - static_cast<std::uint64_t>(w) : static_cast<std::uint64_t>(w);
+      const std::uint64_t a =
+          w < 0 ? 0 - static_cast<std::uint64_t>(w) : static_cast<std::uint64_t>(w);
       if (a > m) m = a;
     }
     return m;

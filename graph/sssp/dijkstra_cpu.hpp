@@ -26,8 +26,7 @@ struct DijkstraScratch {
 /// checked by the caller. `predecessor_edge` may be empty (not recorded) or of size n.
 template <typename Weight>
 void dijkstra_into(const Csr<Weight>& graph, std::uint32_t source,
-                   std::span<Distance<Weight>> distance,
-                   std::span<std::uint64_t> predecessor_edge,
+                   std::span<Distance<Weight>> distance, std::span<std::uint64_t> predecessor_edge,
                    DijkstraScratch<Distance<Weight>>& scratch) {
   using D = Distance<Weight>;
   std::fill(distance.begin(), distance.end(), infinity<D>());

@@ -131,9 +131,10 @@ void dijkstra_rows(const Csr<Weight>& graph, std::span<const std::uint32_t> sour
   D* d = thrust::raw_pointer_cast(dist.data());
   std::uint8_t* done = thrust::raw_pointer_cast(settled.data());
   // Crauser's delta: no unsettled vertex can get below (minimum + smallest weight).
-  const D delta = graph.weights.empty()
-                      ? D{0}
-                      : static_cast<D>(*std::min_element(graph.weights.begin(), graph.weights.end()));
+  const D delta =
+      graph.weights.empty()
+          ? D{0}
+          : static_cast<D>(*std::min_element(graph.weights.begin(), graph.weights.end()));
   const auto masked = thrust::make_transform_iterator(thrust::counting_iterator<std::uint32_t>(0),
                                                       MaskedDistance<D>{d, done});
   std::vector<D> host(n);
@@ -147,9 +148,10 @@ void dijkstra_rows(const Csr<Weight>& graph, std::span<const std::uint32_t> sour
       const D minimum = dist[v];
       if (minimum == infinity<D>() || settled[v]) break;  // masked minimum is infinite
       if (variant == DijkstraParallel::kOuter) {
-        const auto end = thrust::copy_if(thrust::device, thrust::counting_iterator<std::uint32_t>(0),
-                                         thrust::counting_iterator<std::uint32_t>(n),
-                                         frontier.begin(), SettleNow<D>{d, done, minimum + delta});
+        const auto end =
+            thrust::copy_if(thrust::device, thrust::counting_iterator<std::uint32_t>(0),
+                            thrust::counting_iterator<std::uint32_t>(n), frontier.begin(),
+                            SettleNow<D>{d, done, minimum + delta});
         thrust::for_each(thrust::device, frontier.begin(), end, MarkSettled{done});
         thrust::for_each(thrust::device, frontier.begin(), end,
                          RelaxOutEdges<D, Weight>{off, tgt, wgt, d, done});

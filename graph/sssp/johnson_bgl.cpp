@@ -10,8 +10,8 @@ namespace arcwave::sssp {
 template <typename Weight>
 bool johnson_bgl(const Csr<Weight>& graph, std::vector<std::vector<Distance<Weight>>>& rows) {
   using D = Distance<Weight>;
-  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property,
-                                      boost::property<boost::edge_weight_t, D>>;
+  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS,
+                                      boost::no_property, boost::property<boost::edge_weight_t, D>>;
   Graph g(graph.vertex_count);
   for (std::uint32_t u = 0; u < graph.vertex_count; ++u)
     for (std::uint64_t e = graph.offsets[u]; e < graph.offsets[u + 1]; ++e)

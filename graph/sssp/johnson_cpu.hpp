@@ -14,7 +14,7 @@
 namespace arcwave::sssp {
 
 struct CpuJohnsonOptions {
-  unsigned threads = 0;          // 0: every hardware thread
+  unsigned threads = 0;                     // 0: every hardware thread
   std::uint64_t block_bytes = 64ULL << 20;  // rows handed to the sink at a time (about)
 };
 

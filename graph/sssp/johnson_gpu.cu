@@ -39,7 +39,11 @@ template <typename D>
 class RowBlocks {
  public:
   RowBlocks(std::uint32_t n, std::uint64_t total, const RowSink<D>& sink)
-      : n_(n), sink_(sink), capacity_(std::clamp<std::uint64_t>((64ULL << 20) / (std::max<std::uint32_t>(n, 1) * sizeof(D)), 1, std::max<std::uint64_t>(total, 1))) {
+      : n_(n),
+        sink_(sink),
+        capacity_(
+            std::clamp<std::uint64_t>((64ULL << 20) / (std::max<std::uint32_t>(n, 1) * sizeof(D)),
+                                      1, std::max<std::uint64_t>(total, 1))) {
     rows_.reserve(capacity_ * n_);
   }
   void add(std::span<const D> row) {
@@ -88,8 +92,8 @@ JohnsonOutcome<Distance<Weight>> johnson(const Csr<Weight>& graph,
 
   clock.restart();
   detail::DeviceBellmanFord<D> bf;
-  detail::run_bellman_ford(graph, device.view(), std::nullopt,
-                           BellmanFordVariant::kFrontierDevice, bf, stream);
+  detail::run_bellman_ford(graph, device.view(), std::nullopt, BellmanFordVariant::kFrontierDevice,
+                           bf, stream);
   ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(stream));
   times.bellman_ford_ms = clock.seconds() * 1e3;
   if (!bf.negative_cycle.empty()) {

@@ -33,7 +33,8 @@ class PinnedStaging {
  public:
   explicit PinnedStaging(std::uint64_t values) {
     for (int i = 0; i < 2; ++i) {
-      ARCWAVE_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&buffers_[i]), values * sizeof(D)));
+      ARCWAVE_CUDA_CHECK(
+          cudaMallocHost(reinterpret_cast<void**>(&buffers_[i]), values * sizeof(D)));
       ARCWAVE_CUDA_CHECK(cudaEventCreateWithFlags(&events_[i], cudaEventDisableTiming));
     }
   }
@@ -168,11 +169,11 @@ void run_multi_source(const CsrView<Weight>& view, std::span<const std::uint32_t
   // Rows come back through two pinned staging buffers of up to 64 MiB: the copy of one chunk
   // overlaps the sink's work on the other.
   const std::uint64_t row_bytes = static_cast<std::uint64_t>(n) * sizeof(D);
-  const std::uint64_t chunk_rows =
-      std::clamp<std::uint64_t>(kStagingBytes / row_bytes, 1, stride);
+  const std::uint64_t chunk_rows = std::clamp<std::uint64_t>(kStagingBytes / row_bytes, 1, stride);
   PinnedStaging<D> staging(chunk_rows * n);
   std::uint32_t* host_changed = nullptr;
-  ARCWAVE_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&host_changed), sizeof(std::uint32_t)));
+  ARCWAVE_CUDA_CHECK(
+      cudaMallocHost(reinterpret_cast<void**>(&host_changed), sizeof(std::uint32_t)));
   struct ReleaseFlag {
     std::uint32_t* p;
     ~ReleaseFlag() { cudaFreeHost(p); }
@@ -181,7 +182,8 @@ void run_multi_source(const CsrView<Weight>& view, std::span<const std::uint32_t
   const unsigned round_blocks = blocks_for(pairs * kWarp);
 
   for (std::uint64_t first = 0; first < sources.size(); first += stride) {
-    const auto count = static_cast<std::uint32_t>(std::min<std::uint64_t>(stride, sources.size() - first));
+    const auto count =
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(stride, sources.size() - first));
     compute.start(stream);
     batch_sources.copy_from(sources.subspan(first, count), stream);
     fill(dist.data(), dist.size(), infinity<D>(), stream);
@@ -216,8 +218,8 @@ void run_multi_source(const CsrView<Weight>& view, std::span<const std::uint32_t
     auto issue = [&](std::uint64_t c) {
       const std::uint64_t r0 = c * chunk_rows;
       const std::uint64_t r = std::min<std::uint64_t>(chunk_rows, count - r0);
-      ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(staging.buffer(c), rows.data() + r0 * n,
-                                         r * n * sizeof(D), cudaMemcpyDeviceToHost, stream));
+      ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(staging.buffer(c), rows.data() + r0 * n, r * n * sizeof(D),
+                                         cudaMemcpyDeviceToHost, stream));
       ARCWAVE_CUDA_CHECK(cudaEventRecord(staging.event(c), stream));
     };
     issue(0);
@@ -249,7 +251,8 @@ void multi_source(const Csr<Weight>& graph, std::span<const std::uint32_t> sourc
   check_weights(graph);
   check_non_negative(graph, "the batched multi-source SSSP");
   for (const std::uint32_t s : sources)
-    if (s >= graph.vertex_count) throw InputError("source " + std::to_string(s) + " is not a vertex");
+    if (s >= graph.vertex_count)
+      throw InputError("source " + std::to_string(s) + " is not a vertex");
   GpuTimes local;
   Stopwatch clock;
   // -0.0 would break the bit-ordered atomicMin: make every zero +0.0.

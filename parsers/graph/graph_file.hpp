@@ -24,8 +24,8 @@ struct GraphFile {
   std::string name;  // the file, for messages
   GraphFormat format = GraphFormat::kAuto;
   std::uint32_t vertex_count = 0;
-  bool directed = true;             // Matrix Market "symmetric" files are undirected
-  std::uint32_t index_base = 0;     // 1 for .gr and .mtx, 0 for edge lists
+  bool directed = true;                // Matrix Market "symmetric" files are undirected
+  std::uint32_t index_base = 0;        // 1 for .gr and .mtx, 0 for edge lists
   std::vector<std::uint32_t> sources;  // 0-based
   std::vector<std::uint32_t> targets;  // 0-based
   WeightKind weight_kind = WeightKind::kNone;
@@ -43,7 +43,8 @@ EdgeList<Weight> to_edge_list(const GraphFile& file) {
   list.sources = file.sources;
   list.targets = file.targets;
   if (file.weight_kind == WeightKind::kInteger)
-    for (const std::int64_t w : file.integer_weights) list.weights.push_back(static_cast<Weight>(w));
+    for (const std::int64_t w : file.integer_weights)
+      list.weights.push_back(static_cast<Weight>(w));
   if (file.weight_kind == WeightKind::kReal)
     for (const double w : file.real_weights) list.weights.push_back(static_cast<Weight>(w));
   return list;

@@ -22,12 +22,13 @@ GraphFile read_dimacs(std::string_view text, const std::string& name) {
     const Token kind = cur.next_token();
     if (kind.text.empty() || kind.text == "c") continue;
     if (kind.text == "p") {
-      if (have_problem) cur.fail(kind.column, "second 'p' line (the first is on line " +
-                                                  std::to_string(problem_line) + ")");
+      if (have_problem)
+        cur.fail(kind.column,
+                 "second 'p' line (the first is on line " + std::to_string(problem_line) + ")");
       const Token sp = cur.next_token();
       if (sp.text != "sp")
-        cur.fail(sp.column, "expected 'sp' (shortest-path problem), found '" +
-                                std::string(sp.text) + "'");
+        cur.fail(sp.column,
+                 "expected 'sp' (shortest-path problem), found '" + std::string(sp.text) + "'");
       const Token n_token = cur.next_token();
       const std::uint64_t n = cur.parse_unsigned(n_token, "vertex count");
       if (n > UINT32_MAX) cur.fail(n_token.column, "more than 4294967295 vertices");
@@ -46,8 +47,8 @@ GraphFile read_dimacs(std::string_view text, const std::string& name) {
       continue;
     }
     if (kind.text != "a")
-      cur.fail(kind.column, "expected a 'c', 'p' or 'a' line, found '" + std::string(kind.text) +
-                                "'");
+      cur.fail(kind.column,
+               "expected a 'c', 'p' or 'a' line, found '" + std::string(kind.text) + "'");
     if (!have_problem) cur.fail(kind.column, "arc before the 'p sp N M' line");
     std::uint32_t ends[2] = {0, 0};
     for (std::uint32_t& end : ends) {

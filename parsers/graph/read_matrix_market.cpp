@@ -107,8 +107,8 @@ GraphFile read_matrix_market(std::string_view text, const std::string& name) {
       const Token t = cur.next_token();
       const std::uint64_t v = cur.parse_unsigned(t, "index");
       if (v < 1 || v > file.vertex_count)
-        cur.fail(t.column, "index " + std::to_string(v) + " outside 1.." +
-                               std::to_string(file.vertex_count));
+        cur.fail(t.column,
+                 "index " + std::to_string(v) + " outside 1.." + std::to_string(file.vertex_count));
       end = static_cast<std::uint32_t>(v - 1);
     }
     if (field != Field::kPattern)

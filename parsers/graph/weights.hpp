@@ -19,7 +19,8 @@ class WeightCollector {
     double real = 0;
     const bool is_integer = cursor.parse_weight(token, integer, real);
     if (!is_integer && integers_only)
-      cursor.fail(token.column, "expected an integer value, found '" + std::string(token.text) + "'");
+      cursor.fail(token.column,
+                  "expected an integer value, found '" + std::string(token.text) + "'");
     if (is_integer && !as_real && file_->weight_kind != WeightKind::kReal) {
       file_->weight_kind = WeightKind::kInteger;
       file_->integer_weights.push_back(integer);

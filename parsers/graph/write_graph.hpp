@@ -12,7 +12,8 @@ namespace arcwave {
 
 /// Writes "p sp N M" and one "a U V W" line per edge (weight 1 when unweighted).
 template <typename Weight>
-void write_dimacs(std::ostream& out, const EdgeList<Weight>& list, const std::string& comment = {}) {
+void write_dimacs(std::ostream& out, const EdgeList<Weight>& list,
+                  const std::string& comment = {}) {
   if (!comment.empty()) out << "c " << comment << '\n';
   out << "p sp " << list.vertex_count << ' ' << list.size() << '\n';
   out.precision(17);

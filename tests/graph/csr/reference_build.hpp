@@ -21,15 +21,18 @@ Csr<Weight> reference_build(const EdgeList<Weight>& list, const BuildOptions& op
   };
   std::vector<Arc> arcs;
   for (std::size_t i = 0; i < list.size(); ++i)
-    arcs.push_back({list.sources[i], list.targets[i], list.weighted() ? list.weights[i] : Weight{}});
+    arcs.push_back(
+        {list.sources[i], list.targets[i], list.weighted() ? list.weights[i] : Weight{}});
   if (!options.directed)
     for (std::size_t i = 0; i < list.size(); ++i)
       if (list.sources[i] != list.targets[i])
-        arcs.push_back({list.targets[i], list.sources[i], list.weighted() ? list.weights[i] : Weight{}});
+        arcs.push_back(
+            {list.targets[i], list.sources[i], list.weighted() ? list.weights[i] : Weight{}});
   if (options.self_loops == SelfLoops::kDrop)
     std::erase_if(arcs, [](const Arc& a) { return a.s == a.t; });
-  std::stable_sort(arcs.begin(), arcs.end(),
-                   [](const Arc& a, const Arc& b) { return std::tie(a.s, a.t) < std::tie(b.s, b.t); });
+  std::stable_sort(arcs.begin(), arcs.end(), [](const Arc& a, const Arc& b) {
+    return std::tie(a.s, a.t) < std::tie(b.s, b.t);
+  });
   Csr<Weight> csr;
   csr.vertex_count = list.vertex_count;
   csr.offsets.assign(list.vertex_count + 1, 0);

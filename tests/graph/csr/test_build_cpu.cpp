@@ -33,8 +33,7 @@ TEST_CASE("directed build keeps parallel edges in input order and self loops", "
 }
 
 TEST_CASE("merging parallel edges keeps the smallest weight; loops can be dropped", "[csr]") {
-  const Csr<int> g =
-      build_csr(small_list(), {true, ParallelEdges::kMergeMin, SelfLoops::kDrop});
+  const Csr<int> g = build_csr(small_list(), {true, ParallelEdges::kMergeMin, SelfLoops::kDrop});
   CHECK(g.offsets == std::vector<std::uint64_t>{0, 2, 2, 3, 3});
   CHECK(g.targets == std::vector<std::uint32_t>{1, 2, 1});
   CHECK(g.weights == std::vector<int>{3, 1, 5});
@@ -73,7 +72,8 @@ TEST_CASE("random edge lists match the reference builder for every option", "[cs
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
     const auto n = static_cast<std::uint32_t>(1 + seed * 37 % 300);
     const bool weighted = seed % 3 != 0;
-    const EdgeList<std::int64_t> list = test::messy_edges<std::int64_t>(n, n * (seed % 5) + seed, seed, weighted);
+    const EdgeList<std::int64_t> list =
+        test::messy_edges<std::int64_t>(n, n * (seed % 5) + seed, seed, weighted);
     for (const BuildOptions& options : test::all_build_options()) {
       const Csr<std::int64_t> got = build_csr(list, options);
       const Csr<std::int64_t> want = test::reference_build(list, options);

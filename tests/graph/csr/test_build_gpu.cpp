@@ -22,7 +22,7 @@ void compare(const EdgeList<Weight>& list) {
 }
 }  // namespace
 
-TEST_CASE("GPU CSR build equals the CPU build on messy random lists", "[gpu][csr]") {
+TEST_CASE("GPU CSR build equals the CPU build on messy random lists", "[gpu][csr][sanitize]") {
   ARCWAVE_REQUIRE_GPU();
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     const auto n = static_cast<std::uint32_t>(1 + seed * 997 % 5000);

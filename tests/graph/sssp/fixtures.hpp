@@ -68,7 +68,8 @@ bool is_negative_cycle(const Csr<Weight>& g, const std::vector<std::uint32_t>& c
 #include "graph/sssp/negative_cycle.hpp"
 
 template <typename Weight>
-bool arcwave::test::is_negative_cycle(const Csr<Weight>& g, const std::vector<std::uint32_t>& cycle) {
+bool arcwave::test::is_negative_cycle(const Csr<Weight>& g,
+                                      const std::vector<std::uint32_t>& cycle) {
   if (cycle.empty()) return false;
   const auto w = sssp::cycle_weight(g, std::span<const std::uint32_t>(cycle));
   return w != sssp::infinity<sssp::Distance<Weight>>() && w < 0;

@@ -26,7 +26,8 @@ template <typename Weight>
 void dijkstra_matches_floyd_warshall() {
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     const std::uint32_t n = 20 + static_cast<std::uint32_t>(seed * 13);
-    const Csr<Weight> g = test::positive_graph<Weight>(n, 0.5 + static_cast<double>(seed % 4), seed);
+    const Csr<Weight> g =
+        test::positive_graph<Weight>(n, 0.5 + static_cast<double>(seed % 4), seed);
     const auto fw = floyd_warshall(g);
     REQUIRE(!fw.negative_cycle);
     for (std::uint32_t s = 0; s < n; s += 7) {
@@ -37,7 +38,8 @@ void dijkstra_matches_floyd_warshall() {
         const std::uint64_t e = r.predecessor_edge[v];
         if (e == kNoEdge) continue;
         const std::uint32_t u = edge_source(g, e);
-        CHECK(test::same_distance(r.distance[v], r.distance[u] + static_cast<Distance<Weight>>(g.weights[e]), 100.0 * n));
+        CHECK(test::same_distance(
+            r.distance[v], r.distance[u] + static_cast<Distance<Weight>>(g.weights[e]), 100.0 * n));
       }
     }
   }
@@ -82,7 +84,8 @@ TEST_CASE("negative cycles are detected and reported", "[sssp]") {
     // Plant a cycle of length 4 + seed % 5 with total weight -1.
     const std::uint32_t len = 4 + static_cast<std::uint32_t>(seed % 5);
     for (std::uint32_t i = 0; i < len; ++i)
-      list.add((i * 3 + 1) % n, ((i + 1) % len * 3 + 1) % n, i == 0 ? -1 - 60 * (len - 1) : 60);
+      list.add((i * 3 + 1) % n, ((i + 1) % len * 3 + 1) % n,
+               i == 0 ? -1 - 60 * static_cast<std::int64_t>(len - 1) : 60);
     const Csr<std::int64_t> g = build_csr(list);
     CHECK(floyd_warshall(g).negative_cycle);
     const auto from_all = bellman_ford_cpu(g, std::nullopt);
@@ -108,7 +111,7 @@ TEST_CASE("unreachable vertices, self loops and parallel edges", "[sssp]") {
   EdgeList<double> list;
   list.vertex_count = 5;
   list.add(0, 1, 4.0);
-  list.add(0, 1, 1.5);  // parallel, cheaper
+  list.add(0, 1, 1.5);   // parallel, cheaper
   list.add(1, 1, 0.25);  // self loop
   list.add(1, 2, 1.0);
   list.add(3, 4, 1.0);  // not reachable from 0
@@ -167,17 +170,19 @@ TEST_CASE("Thrust Dijkstra (outer and inner loop) on OpenMP equals the CPU Dijks
                            const auto want = dijkstra_cpu(g, sources[i]).distance;
                            CHECK(std::vector<std::int64_t>(row.begin(), row.end()) == want);
                          });
-      omp::dijkstra_rows(gd, std::span<const std::uint32_t>(sources), variant,
-                         [&](std::size_t i, std::span<const double> row) {
-                           const auto want = dijkstra_cpu(gd, sources[i]).distance;
-                           CHECK(test::mismatches(std::vector<double>(row.begin(), row.end()), want, 1e4) == 0);
-                         });
+      omp::dijkstra_rows(
+          gd, std::span<const std::uint32_t>(sources), variant,
+          [&](std::size_t i, std::span<const double> row) {
+            const auto want = dijkstra_cpu(gd, sources[i]).distance;
+            CHECK(test::mismatches(std::vector<double>(row.begin(), row.end()), want, 1e4) == 0);
+          });
     }
   }
   const Csr<std::int64_t> neg = test::negative_graph<std::int64_t>(50, 3, 1);
   const std::vector<std::uint32_t> zero = {0};
-  CHECK_THROWS_AS(omp::dijkstra_rows(neg, std::span<const std::uint32_t>(zero), DijkstraParallel::kOuter,
-                                     [](std::size_t, std::span<const std::int64_t>) {}),
-                  InputError);
+  CHECK_THROWS_AS(
+      omp::dijkstra_rows(neg, std::span<const std::uint32_t>(zero), DijkstraParallel::kOuter,
+                         [](std::size_t, std::span<const std::int64_t>) {}),
+      InputError);
 }
 #endif

@@ -17,20 +17,22 @@ using namespace arcwave::sssp;
 namespace {
 
 constexpr gpu::BellmanFordVariant kVariants[] = {gpu::BellmanFordVariant::kEdgeParallel,
-                                                  gpu::BellmanFordVariant::kFrontierHost,
-                                                  gpu::BellmanFordVariant::kFrontierDevice};
+                                                 gpu::BellmanFordVariant::kFrontierHost,
+                                                 gpu::BellmanFordVariant::kFrontierDevice};
 
 Csr<std::int64_t> planted_cycle(std::uint32_t n, std::uint64_t seed) {
   gen::RandomGraphParams<std::int64_t> p{n, 3, 0, 50, 10, seed};
   EdgeList<std::int64_t> list = gen::random_graph(p);
   const std::uint32_t len = 3 + static_cast<std::uint32_t>(seed % 7);
   for (std::uint32_t i = 0; i < len; ++i)
-    list.add((i * 5 + 2) % n, ((i + 1) % len * 5 + 2) % n, i == 0 ? -2 - 70 * (len - 1) : 70);
+    list.add((i * 5 + 2) % n, ((i + 1) % len * 5 + 2) % n,
+             i == 0 ? -2 - 70 * static_cast<std::int64_t>(len - 1) : 70);
   return build_csr(list);
 }
 
 template <typename Weight>
-std::vector<Distance<Weight>> johnson_rows(const Csr<Weight>& g, std::span<const std::uint32_t> sources,
+std::vector<Distance<Weight>> johnson_rows(const Csr<Weight>& g,
+                                           std::span<const std::uint32_t> sources,
                                            const gpu::JohnsonGpuOptions& options) {
   DistanceMatrix<Distance<Weight>> m{g.vertex_count, {}};
   const auto outcome = gpu::johnson(g, sources, m.sink(sources.size()), options);
@@ -39,7 +41,8 @@ std::vector<Distance<Weight>> johnson_rows(const Csr<Weight>& g, std::span<const
 }
 
 template <typename Weight>
-std::vector<Distance<Weight>> cpu_rows(const Csr<Weight>& g, std::span<const std::uint32_t> sources) {
+std::vector<Distance<Weight>> cpu_rows(const Csr<Weight>& g,
+                                       std::span<const std::uint32_t> sources) {
   DistanceMatrix<Distance<Weight>> m{g.vertex_count, {}};
   REQUIRE(!johnson_cpu(g, sources, m.sink(sources.size())).has_negative_cycle());
   return m.rows;
@@ -47,14 +50,16 @@ std::vector<Distance<Weight>> cpu_rows(const Csr<Weight>& g, std::span<const std
 
 }  // namespace
 
-TEST_CASE("GPU Bellman-Ford variants equal the CPU Bellman-Ford", "[gpu][sssp]") {
+TEST_CASE("GPU Bellman-Ford variants equal the CPU Bellman-Ford", "[gpu][sssp][sanitize]") {
   ARCWAVE_REQUIRE_GPU();
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     const std::uint32_t n = 500 + static_cast<std::uint32_t>(seed * 1777);
-    const Csr<std::int64_t> g = test::negative_graph<std::int64_t>(n, 1.0 + static_cast<double>(seed % 4), seed);
+    const Csr<std::int64_t> g =
+        test::negative_graph<std::int64_t>(n, 1.0 + static_cast<double>(seed % 4), seed);
     const Csr<double> gd = test::negative_graph<double>(n / 2, 3, seed + 40);
     for (const auto variant : kVariants) {
-      for (const std::optional<std::uint32_t> source : {std::optional<std::uint32_t>{}, std::optional<std::uint32_t>{3}}) {
+      for (const std::optional<std::uint32_t> source :
+           {std::optional<std::uint32_t>{}, std::optional<std::uint32_t>{3}}) {
         const auto want = bellman_ford_cpu(g, source);
         const auto got = gpu::bellman_ford(g, source, variant);
         CHECK(!got.has_negative_cycle());
@@ -87,7 +92,7 @@ TEST_CASE("GPU frontier SSSP on a road-like grid equals Dijkstra", "[gpu][sssp]"
   }
 }
 
-TEST_CASE("GPU batched multi-source SSSP equals Dijkstra per source", "[gpu][sssp]") {
+TEST_CASE("GPU batched multi-source SSSP equals Dijkstra per source", "[gpu][sssp][sanitize]") {
   ARCWAVE_REQUIRE_GPU();
   const Csr<std::int64_t> g = test::positive_graph<std::int64_t>(3000, 4, 11);
   const Csr<double> gd = test::positive_graph<double>(2000, 2, 12);
@@ -96,23 +101,26 @@ TEST_CASE("GPU batched multi-source SSSP equals Dijkstra per source", "[gpu][sss
   sources.push_back(sources.front());  // a repeated source
   for (const std::uint32_t batch : {0U, 32U, 64U}) {
     std::uint64_t delivered = 0;
-    gpu::multi_source(g, std::span<const std::uint32_t>(sources),
-                      [&](std::uint64_t first, std::uint64_t count, std::span<const std::int64_t> rows) {
-                        CHECK(first == delivered);
-                        delivered += count;
-                        for (std::uint64_t i = 0; i < count; ++i) {
-                          const auto want = dijkstra_cpu(g, sources[first + i]).distance;
-                          CHECK(std::equal(want.begin(), want.end(), rows.begin() + static_cast<std::ptrdiff_t>(i * 3000)));
-                        }
-                      },
-                      {batch});
+    gpu::multi_source(
+        g, std::span<const std::uint32_t>(sources),
+        [&](std::uint64_t first, std::uint64_t count, std::span<const std::int64_t> rows) {
+          CHECK(first == delivered);
+          delivered += count;
+          for (std::uint64_t i = 0; i < count; ++i) {
+            const auto want = dijkstra_cpu(g, sources[first + i]).distance;
+            CHECK(std::equal(want.begin(), want.end(),
+                             rows.begin() + static_cast<std::ptrdiff_t>(i * 3000)));
+          }
+        },
+        {batch});
     CHECK(delivered == sources.size());
     gpu::multi_source(gd, std::span<const std::uint32_t>(sources),
                       [&](std::uint64_t first, std::uint64_t count, std::span<const double> rows) {
                         for (std::uint64_t i = 0; i < count; ++i) {
                           const auto want = dijkstra_cpu(gd, sources[first + i]).distance;
-                          const std::vector<double> got(rows.begin() + static_cast<std::ptrdiff_t>(i * 2000),
-                                                        rows.begin() + static_cast<std::ptrdiff_t>((i + 1) * 2000));
+                          const std::vector<double> got(
+                              rows.begin() + static_cast<std::ptrdiff_t>(i * 2000),
+                              rows.begin() + static_cast<std::ptrdiff_t>((i + 1) * 2000));
                           CHECK(test::mismatches(got, want, 1e5) == 0);
                         }
                       },
@@ -120,7 +128,7 @@ TEST_CASE("GPU batched multi-source SSSP equals Dijkstra per source", "[gpu][sss
   }
 }
 
-TEST_CASE("GPU Dijkstra (outer and inner loop) equals the CPU Dijkstra", "[gpu][sssp]") {
+TEST_CASE("GPU Dijkstra (outer and inner loop) equals the CPU Dijkstra", "[gpu][sssp][sanitize]") {
   ARCWAVE_REQUIRE_GPU();
   const Csr<std::int64_t> g = test::positive_graph<std::int64_t>(800, 3, 21);
   const std::vector<std::uint32_t> sources = {0, 401, 799};
@@ -141,21 +149,25 @@ TEST_CASE("GPU Johnson by every method equals the CPU Johnson", "[gpu][sssp][joh
     const auto all = all_vertices(n);
     const auto want = cpu_rows(g, std::span<const std::uint32_t>(all));
     const auto want_d = cpu_rows(gd, std::span<const std::uint32_t>(all));
-    for (const auto method : {gpu::JohnsonMethod::kBatched, gpu::JohnsonMethod::kFrontierPerSource,
-                              gpu::JohnsonMethod::kDijkstraOuter, gpu::JohnsonMethod::kDijkstraInner}) {
+    for (const auto method :
+         {gpu::JohnsonMethod::kBatched, gpu::JohnsonMethod::kFrontierPerSource,
+          gpu::JohnsonMethod::kDijkstraOuter, gpu::JohnsonMethod::kDijkstraInner}) {
       if (method == gpu::JohnsonMethod::kDijkstraInner && seed > 1) continue;  // slow by design
       CHECK(johnson_rows(g, std::span<const std::uint32_t>(all), {method, 64}) == want);
-      CHECK(test::mismatches(johnson_rows(gd, std::span<const std::uint32_t>(all), {method, 0}), want_d, 1e5) == 0);
+      CHECK(test::mismatches(johnson_rows(gd, std::span<const std::uint32_t>(all), {method, 0}),
+                             want_d, 1e5) == 0);
     }
   }
   const Csr<std::int64_t> cyclic = planted_cycle(400, 3);
   const auto all = all_vertices(400);
-  const auto outcome = gpu::johnson(cyclic, std::span<const std::uint32_t>(all),
-                                    [](std::uint64_t, std::uint64_t, std::span<const std::int64_t>) { FAIL("rows"); });
+  const auto outcome = gpu::johnson(
+      cyclic, std::span<const std::uint32_t>(all),
+      [](std::uint64_t, std::uint64_t, std::span<const std::int64_t>) { FAIL("rows"); });
   CHECK(test::is_negative_cycle(cyclic, outcome.negative_cycle));
 }
 
-TEST_CASE("GPU Johnson on tiny graphs: one vertex, no edges, unreachable", "[gpu][sssp][johnson]") {
+TEST_CASE("GPU Johnson on tiny graphs: one vertex, no edges, unreachable",
+          "[gpu][sssp][johnson][sanitize]") {
   ARCWAVE_REQUIRE_GPU();
   EdgeList<std::int64_t> list;
   list.vertex_count = 3;
@@ -169,5 +181,6 @@ TEST_CASE("GPU Johnson on tiny graphs: one vertex, no edges, unreachable", "[gpu
   one.vertex_count = 1;
   one.offsets = {0, 0};
   const auto zero = all_vertices(1);
-  CHECK(johnson_rows(one, std::span<const std::uint32_t>(zero), {}) == std::vector<std::int64_t>{0});
+  CHECK(johnson_rows(one, std::span<const std::uint32_t>(zero), {}) ==
+        std::vector<std::int64_t>{0});
 }

@@ -37,7 +37,8 @@ std::string edges_error(const std::string& text) {
 }  // namespace
 
 TEST_CASE("DIMACS .gr: arcs, comments, 1-based vertices, integer weights", "[parsers][graph]") {
-  const GraphFile f = read_dimacs("c a comment\np sp 3 4\na 1 2 7\n\na 2 3 -2\nc more\na 3 1 0\na 1 1 5\n", "t.gr");
+  const GraphFile f =
+      read_dimacs("c a comment\np sp 3 4\na 1 2 7\n\na 2 3 -2\nc more\na 3 1 0\na 1 1 5\n", "t.gr");
   CHECK(f.vertex_count == 3);
   CHECK(f.directed);
   CHECK(f.index_base == 1);
@@ -51,17 +52,17 @@ TEST_CASE("DIMACS .gr: arcs, comments, 1-based vertices, integer weights", "[par
 }
 
 TEST_CASE("DIMACS .gr errors name line and column", "[parsers][graph]") {
-  CHECK(dimacs_error("a 1 2 3\n") == "1:1");                            // arc before p
-  CHECK(dimacs_error("p sp 2 1\na 1 3 4\n") == "2:5");                  // vertex out of range
-  CHECK(dimacs_error("p sp 2 1\na 0 1 4\n") == "2:3");                  // vertices are 1-based
-  CHECK(dimacs_error("p sp 2 1\na 1 x 4\n") == "2:5");                  // not a number
-  CHECK(dimacs_error("p sp 2 1\na 1 2\n") == "2:6");                    // missing weight
-  CHECK(dimacs_error("p sp 2 1\na 1 2 4 9\n") == "2:9");                // trailing token
+  CHECK(dimacs_error("a 1 2 3\n") == "1:1");                               // arc before p
+  CHECK(dimacs_error("p sp 2 1\na 1 3 4\n") == "2:5");                     // vertex out of range
+  CHECK(dimacs_error("p sp 2 1\na 0 1 4\n") == "2:3");                     // vertices are 1-based
+  CHECK(dimacs_error("p sp 2 1\na 1 x 4\n") == "2:5");                     // not a number
+  CHECK(dimacs_error("p sp 2 1\na 1 2\n") == "2:6");                       // missing weight
+  CHECK(dimacs_error("p sp 2 1\na 1 2 4 9\n") == "2:9");                   // trailing token
   CHECK(dimacs_error("p sp 2 1\na 1 2 99999999999999999999\n") == "2:7");  // weight overflow
   CHECK(dimacs_error("p sp 2 1\na 1 2 nan\n") == "2:7");
   CHECK(dimacs_error("p max 2 1\n") == "1:3");
-  CHECK(dimacs_error("p sp 2 2\na 1 2 4\n") == "1:1");                  // arc count mismatch
-  CHECK(dimacs_error("c only comments\n") == "2:1");                    // no p line
+  CHECK(dimacs_error("p sp 2 2\na 1 2 4\n") == "1:1");  // arc count mismatch
+  CHECK(dimacs_error("c only comments\n") == "2:1");    // no p line
   CHECK(dimacs_error("p sp 2 0\np sp 2 0\n") == "2:1");
   CHECK(dimacs_error("p sp 2 1\nx 1 2 3\n") == "2:1");
   CHECK(dimacs_error("p sp 5000000000 0\n") == "1:6");
@@ -95,22 +96,21 @@ TEST_CASE("Matrix Market: real general, integer symmetric, pattern", "[parsers][
 TEST_CASE("Matrix Market errors and unsupported kinds", "[parsers][graph]") {
   const std::string head = "%%MatrixMarket matrix coordinate integer general\n";
   CHECK(mtx_error("%%MatrixMarkt matrix coordinate real general\n1 1 0\n") == "1:1");
-  CHECK(mtx_error(head + "2 3 0\n") == "2:3");           // not square
-  CHECK(mtx_error(head + "2 2 1\n1 3 4\n") == "3:3");    // index out of range
-  CHECK(mtx_error(head + "2 2 1\n1 2 4.5\n") == "3:5");  // integer field, real value
+  CHECK(mtx_error(head + "2 3 0\n") == "2:3");                // not square
+  CHECK(mtx_error(head + "2 2 1\n1 3 4\n") == "3:3");         // index out of range
+  CHECK(mtx_error(head + "2 2 1\n1 2 4.5\n") == "3:5");       // integer field, real value
   CHECK(mtx_error(head + "2 2 1\n1 2 4\n2 1 3\n") == "4:1");  // more entries than announced
-  CHECK(mtx_error(head + "2 2 2\n1 2 4\n") == "2:1");    // fewer entries
-  CHECK(mtx_error(head + "2 2 1\n1 2\n") == "3:4");      // missing value
-  CHECK(mtx_error(head) == "2:1");                       // no size line
+  CHECK(mtx_error(head + "2 2 2\n1 2 4\n") == "2:1");         // fewer entries
+  CHECK(mtx_error(head + "2 2 1\n1 2\n") == "3:4");           // missing value
+  CHECK(mtx_error(head) == "2:1");                            // no size line
   CHECK(mtx_error("%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 4 5\n") == "3:7");
   CHECK(mtx_error("%%MatrixMarket matrix coordinate foo general\n") == "1:34");
   CHECK_THROWS_AS(read_matrix_market("%%MatrixMarket matrix array real general\n2 2\n", "x"),
                   Unsupported);
   CHECK_THROWS_AS(read_matrix_market("%%MatrixMarket matrix coordinate complex general\n", "x"),
                   Unsupported);
-  CHECK_THROWS_AS(
-      read_matrix_market("%%MatrixMarket matrix coordinate real skew-symmetric\n", "x"),
-      Unsupported);
+  CHECK_THROWS_AS(read_matrix_market("%%MatrixMarket matrix coordinate real skew-symmetric\n", "x"),
+                  Unsupported);
 }
 
 TEST_CASE("edge lists: two or three columns, comments, real weights", "[parsers][graph]") {
@@ -123,8 +123,8 @@ TEST_CASE("edge lists: two or three columns, comments, real weights", "[parsers]
   CHECK(weighted.weight_kind == WeightKind::kReal);
   CHECK(weighted.real_weights == std::vector<double>{3.0, -2.25});
   CHECK(read_edge_list("", "empty.txt").vertex_count == 0);
-  CHECK(edges_error("0 1 3\n1 2\n") == "2:4");     // missing weight
-  CHECK(edges_error("0 1\n1 2 3\n") == "2:5");     // unexpected weight
+  CHECK(edges_error("0 1 3\n1 2\n") == "2:4");  // missing weight
+  CHECK(edges_error("0 1\n1 2 3\n") == "2:5");  // unexpected weight
   CHECK(edges_error("0 -1\n") == "1:3");
   CHECK(edges_error("0 1 2 3\n") == "1:7");
   CHECK(edges_error("0\n") == "1:2");
