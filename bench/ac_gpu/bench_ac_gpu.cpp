@@ -1,0 +1,174 @@
+// Arc consistency on the N-E model, per family, as the rows of Li, Li & Li's tables 15–17:
+// host->device transfer, BuildNE and propagation reported separately, beside the floor (bytes of
+// the edges array / measured device bandwidth). Rows: AC4GPU (Alg. 3), AC4GPU+ (Alg. 4), AC4GPU+
+// on the host-driven frontier driver, AC4GPU+ device-resident (persistent kernel), and AC4GPU+
+// compiled for OpenMP on the CPU cores.
+//
+// The benchmark's own time is the propagation (manual time); counters give the other phases.
+#include <benchmark/benchmark.h>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "bench/support/device_ceilings.hpp"
+#include "core/gpu_runtime.hpp"
+#include "instances/csp/generators.hpp"
+#include "propagation/gpu/ac_gpu.hpp"
+#include "propagation/network/table_network.hpp"
+#ifdef ARCWAVE_HAVE_CUDA
+#include "core/timer.hpp"
+#include "propagation/gpu/device_ac.hpp"
+#endif
+
+namespace {
+
+using namespace arcwave;
+
+struct Family {
+  const char* name;
+  std::function<Model()> make;
+};
+
+const std::vector<Family>& families() {
+  static const std::vector<Family> f = {
+      {"rand-2-40-180-84-900",
+       [] { return gen::rb({.n = 40, .d = 180, .e = 84, .tightness = 0.9, .seed = 1}); }},
+      {"rand-2-40-80-103-800",
+       [] { return gen::rb({.n = 40, .d = 80, .e = 103, .tightness = 0.8, .seed = 1}); }},
+      {"composed-25-1-25", [] { return gen::composed(gen::composed_family(25, 1, 25, 1)); }},
+      {"composed-75-1-2", [] { return gen::composed(gen::composed_family(75, 1, 2, 1)); }},
+      // ~10^7 and ~10^8 directed value pairs; at tightness 0.985 values lose their last
+      // support in some constraints and deletions cascade.
+      {"rb-1e7-t0.5",
+       [] { return gen::rb({.n = 60, .d = 100, .e = 500, .tightness = 0.5, .seed = 7}); }},
+      {"rb-1e7-t0.985",
+       [] { return gen::rb({.n = 60, .d = 100, .e = 500, .tightness = 0.985, .seed = 7}); }},
+      {"rb-1e8-t0.5",
+       [] { return gen::rb({.n = 120, .d = 250, .e = 800, .tightness = 0.5, .seed = 7}); }},
+      {"rb-1e8-t0.99",
+       [] { return gen::rb({.n = 120, .d = 250, .e = 800, .tightness = 0.99, .seed = 7}); }},
+  };
+  return f;
+}
+
+const TableNetwork& network(std::size_t family) {
+  static std::map<std::size_t, std::unique_ptr<TableNetwork>> cache;
+  auto& slot = cache[family];
+  if (!slot) slot = std::make_unique<TableNetwork>(make_table_network(families()[family].make()));
+  return *slot;
+}
+
+void report(benchmark::State& state, const GpuAcResult& r, double transfer, double build,
+            double propagate, std::int64_t runs) {
+  const double n = static_cast<double>(std::max<std::int64_t>(runs, 1));
+  state.counters["transfer_ms"] = transfer / n;
+  state.counters["build_ms"] = build / n;
+  state.counters["propagate_ms"] = propagate / n;
+  state.counters["edges"] = static_cast<double>(r.sizes.edges);
+  state.counters["supports"] = static_cast<double>(r.sizes.supports);
+  state.counters["ne_MB"] = static_cast<double>(r.sizes.bytes) / 1e6;
+  state.counters["deleted"] = static_cast<double>(r.deletions);
+  state.counters["wiped"] = r.wiped_out ? 1 : 0;
+  state.counters["rounds"] = r.iterations;
+  // The floor: one pass over the edges array ⟨x,a,y,b,s⟩ (13 bytes per edge).
+  state.counters["floor_ms"] = bench::floor_ms(13.0 * static_cast<double>(r.sizes.edges));
+}
+
+void BM_NeAc(benchmark::State& state, std::size_t family, GpuAcAlgorithm algorithm,
+             AcExecution execution) {
+  if (execution == AcExecution::kCuda && !gpu_available()) {
+    state.SkipWithError("no GPU");
+    return;
+  }
+  const TableNetwork& net = network(family);
+  GpuAcResult r;
+  double transfer = 0, build = 0, propagate = 0;
+  std::int64_t runs = 0;
+  run_gpu_ac(net, algorithm, execution);  // warm-up (module load, allocator)
+  for (auto _ : state) {
+    r = run_gpu_ac(net, algorithm, execution);
+    transfer += r.transfer_ms;
+    build += r.build_ms;
+    propagate += r.propagate_ms;
+    ++runs;
+    state.SetIterationTime(r.propagate_ms * 1e-3);
+  }
+  report(state, r, transfer, build, propagate, runs);
+}
+
+#ifdef ARCWAVE_HAVE_CUDA
+// The device-resident AC4GPU+ of MAC search: one persistent cooperative kernel for the fixpoint.
+void BM_DeviceResident(benchmark::State& state, std::size_t family) {
+  if (!gpu_available()) {
+    state.SkipWithError("no GPU");
+    return;
+  }
+  const TableNetwork& net = network(family);
+  GpuAcResult r;
+  r.sizes = ne_sizes(net);
+  double build = 0, propagate = 0;
+  std::int64_t runs = 0;
+  {
+    DeviceAc warm(net);
+    warm.propagate_root();
+  }
+  for (auto _ : state) {
+    DeviceAc ac(net);
+    Stopwatch clock;
+    const DeviceAcStatus st = ac.propagate_root();
+    const double ms = clock.seconds() * 1e3;  // includes the launch and the status read-back
+    build += ac.build_ms();
+    propagate += ms;
+    ++runs;
+    r.wiped_out = st.wiped != 0U;
+    r.deletions = st.tail;
+    r.iterations = st.rounds;
+    state.SetIterationTime(ms * 1e-3);
+  }
+  report(state, r, 0, build, propagate, runs);
+}
+#endif
+
+void register_all() {
+  for (std::size_t f = 0; f < families().size(); ++f) {
+    const std::string fam = families()[f].name;
+    const bool huge = fam.find("1e8") != std::string::npos;
+    const int iterations = huge ? 2 : 5;
+    auto add = [&](const std::string& row, auto&& fn) {
+      benchmark::RegisterBenchmark((fam + "/" + row).c_str(), fn)
+          ->UseManualTime()
+          ->Iterations(iterations)
+          ->Unit(benchmark::kMillisecond);
+    };
+    add("AC4GPU",
+        [f](benchmark::State& s) { BM_NeAc(s, f, GpuAcAlgorithm::kAc4Gpu, AcExecution::kCuda); });
+    add("AC4GPU+", [f](benchmark::State& s) {
+      BM_NeAc(s, f, GpuAcAlgorithm::kAc4GpuPlus, AcExecution::kCuda);
+    });
+    add("AC4GPU+frontier", [f](benchmark::State& s) {
+      BM_NeAc(s, f, GpuAcAlgorithm::kAc4GpuFrontier, AcExecution::kCuda);
+    });
+#ifdef ARCWAVE_HAVE_CUDA
+    add("AC4GPU+resident", [f](benchmark::State& s) { BM_DeviceResident(s, f); });
+#endif
+    add("AC4GPU+omp", [f](benchmark::State& s) {
+      BM_NeAc(s, f, GpuAcAlgorithm::kAc4GpuPlus, AcExecution::kOmp);
+    });
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  register_all();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::AddCustomContext(
+      "device_bandwidth_GBps",
+      std::to_string(arcwave::bench::device_bandwidth_bytes_per_second() / 1e9));
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
