@@ -99,6 +99,11 @@ void BM_NeAc(benchmark::State& state, std::size_t family, GpuAcAlgorithm algorit
 }
 
 #ifdef ARCWAVE_HAVE_CUDA
+std::vector<std::uint32_t>& scratch() {
+  static std::vector<std::uint32_t> v;
+  return v;
+}
+
 // The device-resident AC4GPU+ of MAC search: one persistent cooperative kernel for the fixpoint.
 void BM_DeviceResident(benchmark::State& state, std::size_t family) {
   if (!gpu_available()) {
@@ -129,6 +134,50 @@ void BM_DeviceResident(benchmark::State& state, std::size_t family) {
   }
   report(state, r, 0, build, propagate, runs);
 }
+
+// One incremental fixpoint of MAC search: assign a variable of the root-consistent network, run
+// the fixpoint, read the status back; then undo it (restore, timed apart). `blocks` caps the
+// cooperative grid (fewer blocks make the grid-wide barriers cheaper when little changes).
+void BM_Incremental(benchmark::State& state, std::size_t family, std::uint32_t blocks) {
+  if (!gpu_available()) {
+    state.SkipWithError("no GPU");
+    return;
+  }
+  const TableNetwork& net = network(family);
+  DeviceAc ac(net);
+  ac.set_fixpoint_blocks(blocks);
+  if (ac.propagate_root().wiped != 0U) {
+    state.SkipWithError("wiped out at the root");
+    return;
+  }
+  const std::vector<std::uint8_t> alive = ac.alive();
+  std::uint64_t step = 0;
+  double restore_ms = 0;
+  double deleted = 0;
+  std::int64_t runs = 0;
+  for (auto _ : state) {
+    // next variable and a present value of it (deterministic sweep)
+    const auto var = static_cast<std::uint32_t>(step % net.variable_count());
+    std::uint32_t value =
+        static_cast<std::uint32_t>(step / net.variable_count()) % net.domain_sizes[var];
+    while (alive[ac.node_offset(var) + value] == 0) value = (value + 1) % net.domain_sizes[var];
+    ++step;
+    const std::uint32_t mark = ac.status().tail;
+    Stopwatch clock;
+    const DeviceAcStatus st = ac.assign(var, value);
+    state.SetIterationTime(clock.seconds());
+    deleted += static_cast<double>(st.tail - mark);
+    Stopwatch undo;
+    ac.restore(mark);
+    ac.read_trail(mark, scratch());  // waits for the restore
+    restore_ms += undo.seconds() * 1e3;
+    ++runs;
+  }
+  state.counters["deleted_per_assign"] =
+      deleted / static_cast<double>(std::max<std::int64_t>(runs, 1));
+  state.counters["restore_ms"] = restore_ms / static_cast<double>(std::max<std::int64_t>(runs, 1));
+  state.counters["blocks"] = blocks;
+}
 #endif
 
 void register_all() {
@@ -156,6 +205,16 @@ void register_all() {
     add("AC4GPU+omp", [f](benchmark::State& s) {
       BM_NeAc(s, f, GpuAcAlgorithm::kAc4GpuPlus, AcExecution::kOmp);
     });
+#ifdef ARCWAVE_HAVE_CUDA
+    if (huge) continue;
+    for (std::uint32_t blocks : {8U, 132U, 0U})
+      benchmark::RegisterBenchmark(
+          (fam + "/incremental-assign/blocks:" + std::to_string(blocks)).c_str(),
+          [f, blocks](benchmark::State& s) { BM_Incremental(s, f, blocks); })
+          ->UseManualTime()
+          ->Iterations(200)
+          ->Unit(benchmark::kMicrosecond);
+#endif
   }
 }
 
