@@ -74,8 +74,11 @@ struct Buffers {
   std::uint32_t* list[2] = {nullptr, nullptr};   // active tiles of a step
   std::uint32_t* count = nullptr;                // 3 counters, count[s % 3] for step s
   std::uint32_t* labels = nullptr;               // width * height
-  std::uint32_t* found = nullptr;                // set to 1 when `target` gets its label
-  std::uint32_t target = 0xFFFFFFFFU;            // cell index watched, or none
+  // The step + 1 in which `target` got its label (0: it is the finish, ~0: not labelled yet).
+  // Blocks test `found <= step` at the start of a step: a write in that step (step + 1) cannot
+  // make some blocks stop and others go on.
+  std::uint32_t* found = nullptr;
+  std::uint32_t target = 0xFFFFFFFFU;  // cell index watched, or none
 };
 
 /// Loads a word that other blocks (or steps run by other blocks) write: on the GPU past L1.

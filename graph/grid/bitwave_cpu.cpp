@@ -75,7 +75,7 @@ void process_tile(const Buffers& b, std::uint32_t tile, std::uint32_t step) {
   bool found = false;
   for (int cell = 0; cell < S::kInteriorSize * 32; ++cell)
     found = bitwave::write_label<S>(b, g, cell, fresh.data(), level.data(), step) || found;
-  if (found) std::atomic_ref<std::uint32_t>(*b.found).store(1);
+  if (found) std::atomic_ref<std::uint32_t>(*b.found).store(step + 1);
   if (has_next) {
     b.stamp[next_step & 1U][tile] = next_step;
     enqueue_neighbours(b, tile, next_step);
@@ -86,9 +86,10 @@ template <typename S, bool kMoore>
 void run_steps(Buffers& b, int threads, bool stop_at_target, WaveStats* stats) {
   for (std::uint32_t step = 0;; ++step) {
     const std::uint32_t count = b.count[step % 3];
-    if (count == 0 || (stop_at_target && *b.found != 0)) {
+    const bool reached = stop_at_target && *b.found <= step;
+    if (count == 0 || reached) {
       stats->steps = step;
-      stats->stopped_at_start = stop_at_target && *b.found != 0;
+      stats->stopped_at_start = reached;
       return;
     }
     b.count[(step + 2) % 3] = 0;
@@ -125,7 +126,8 @@ std::vector<std::uint32_t> bitwave_labels_cpu(const Grid& grid, Point finish, Ne
   std::uint32_t count[3] = {static_cast<std::uint32_t>(start.list0.size()), 0, 0};
   std::vector<std::uint32_t> labels(grid.cell_count(), kUnreached);
   labels[grid.index(finish)] = 0;
-  std::uint32_t found = stop_at && *stop_at == finish ? 1 : 0;
+  // The step + 1 in which the target got its label (0: it is the finish; ~0: not yet).
+  std::uint32_t found = stop_at && *stop_at == finish ? 0 : ~0U;
 
   Buffers b;
   b.width = grid.width();

@@ -29,6 +29,13 @@ inline constexpr std::uint8_t kOpenAll = kOpenLeft | kOpenUp | kOpenRight | kOpe
 /// right-down, down-left): diagonal 4 + k lies between orthogonal k and (k + 1) % 4.
 inline constexpr int kDx[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 inline constexpr int kDy[8] = {0, -1, 0, 1, -1, -1, 1, 1};
+/// kDx / kDy as functions, usable in CUDA kernels.
+ARCWAVE_GRID_HD int move_dx(int m) {
+  return (m == 0 || m == 4 || m == 7) ? -1 : (m == 2 || m == 5 || m == 6) ? 1 : 0;
+}
+ARCWAVE_GRID_HD int move_dy(int m) {
+  return (m == 1 || m == 4 || m == 5) ? -1 : (m == 3 || m == 6 || m == 7) ? 1 : 0;
+}
 ARCWAVE_GRID_HD int opposite_move(int m) {
   return m < 4 ? (m + 2) % 4 : 4 + (m - 2) % 4;
 }
