@@ -118,14 +118,14 @@ RowSink<D> touching_sink(double* checksum) {
 }
 
 void apsp_gpu(benchmark::State& state, const std::string& name, gpu::JohnsonMethod method,
-              std::uint32_t subset) {
+              std::uint32_t subset, std::uint32_t batch = 0) {
   const Csr<std::int64_t>& g = graph(name);
   const auto sources =
       subset > 0 ? first_sources(g.vertex_count, subset) : all_vertices(g.vertex_count);
   double checksum = 0;
   for (auto _ : state) {
     const auto outcome = gpu::johnson(g, std::span<const std::uint32_t>(sources),
-                                      touching_sink<std::int64_t>(&checksum), {method, 0});
+                                      touching_sink<std::int64_t>(&checksum), {method, batch});
     const JohnsonTimes& t = outcome.times;
     double extrapolated = 0;
     if (subset > 0)
@@ -283,6 +283,9 @@ void register_all(bool gpu) {
     if (gpu) {
       reg(
           "apsp/gpu_batched/" + g, [g](auto& s) { apsp_gpu(s, g, M::kBatched, 0); }, 3);
+      // Batch sized by memory only (distances beyond L2), against the default L2 sizing.
+      reg(
+          "apsp/gpu_batched_2048/" + g, [g](auto& s) { apsp_gpu(s, g, M::kBatched, 0, 2048); }, 2);
       reg(
           "apsp/gpu_frontier_per_source/" + g,
           [g, big](auto& s) { apsp_gpu(s, g, M::kFrontierPerSource, big ? 256 : 0); }, 1);

@@ -134,11 +134,16 @@ __global__ void transpose_rows(const D* dist, std::uint32_t n, std::uint32_t str
 }
 
 /// Sources per batch: a multiple of 32, no more than needed, kMaxBatch, a 512 MiB block of
-/// rows, or a quarter of the free device memory for the n x S distances.
+/// rows, or a quarter of the free device memory for the n x S distances. Unless asked for a
+/// size, also small enough that the n x S distances take at most half the L2 cache: the
+/// atomicMin traffic then stays in L2, which more than pays for the extra batches.
 std::uint32_t choose_batch(std::uint32_t requested, std::uint64_t sources, std::uint32_t n,
                            std::size_t distance_bytes) {
   const std::uint64_t row = std::max<std::uint64_t>(n, 1) * distance_bytes;
   std::uint64_t cap = requested > 0 ? requested : kMaxBatch;
+  if (requested == 0)
+    cap = std::min<std::uint64_t>(cap,
+                                  std::max<std::uint64_t>(gpu_info().l2_cache_bytes / 2 / row, 32));
   cap = std::min<std::uint64_t>(cap, kMaxBlockBytes / row);
   cap = std::min<std::uint64_t>(cap, gpu_free_memory() / 4 / row);
   cap = std::min<std::uint64_t>(cap, (sources + 31) / 32 * 32);
