@@ -1,0 +1,214 @@
+// Definitions for parsers/xcsp/xcsp21_globals.hpp.
+#include "parsers/xcsp/xcsp21_globals.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "arcwave/error.hpp"
+#include "parsers/text/scanner.hpp"
+
+namespace arcwave::xcsp21 {
+
+namespace {
+
+// The tokens of a <parameters> text in the abridged notation: brackets, braces and words.
+class ParameterTokens {
+ public:
+  explicit ParameterTokens(const XmlNode& parameters) : node_(parameters) {
+    const std::string& t = parameters.text;
+    std::size_t i = 0;
+    while (i < t.size()) {
+      if (is_space(t[i])) {
+        ++i;
+      } else if (is_bracket(t[i])) {
+        tokens_.push_back({std::string_view(t).substr(i, 1), i});
+        ++i;
+      } else {
+        const std::size_t start = i;
+        while (i < t.size() && !is_space(t[i]) && !is_bracket(t[i])) ++i;
+        tokens_.push_back({std::string_view(t).substr(start, i - start), start});
+      }
+    }
+  }
+
+  [[nodiscard]] bool at_end() const { return pos_ >= tokens_.size(); }
+  [[nodiscard]] bool next_is(char bracket) const {
+    return !at_end() && tokens_[pos_].text.size() == 1 && tokens_[pos_].text[0] == bracket;
+  }
+  void expect(char bracket) {
+    if (!next_is(bracket)) fail(fmt::format("expected '{}'", bracket));
+    ++pos_;
+  }
+  // A word (variable name or integer); brackets are not words.
+  Word word(std::string_view what) {
+    if (at_end() || is_bracket(tokens_[pos_].text[0])) fail("expected " + std::string(what));
+    return tokens_[pos_++];
+  }
+  void expect_end() {
+    if (!at_end()) fail("unexpected parameter");
+  }
+  Value integer(const Word& w) const {
+    TextScanner scan(node_);
+    scan.seek(w.offset);
+    return scan.read_int("an integer");
+  }
+  [[noreturn]] void fail(const std::string& message) const {
+    const std::size_t at = at_end() ? node_.text.size() : tokens_[pos_].offset;
+    const std::string found =
+        at_end() ? "the end of the parameters" : "'" + std::string(tokens_[pos_].text) + "'";
+    throw InputError(node_.text_position(at), message + ", found " + found);
+  }
+  [[noreturn]] void fail_at(const Word& w, const std::string& message) const {
+    throw InputError(node_.text_position(w.offset), message);
+  }
+
+ private:
+  static bool is_bracket(char c) { return c == '[' || c == ']' || c == '{' || c == '}'; }
+
+  const XmlNode& node_;
+  std::vector<Word> tokens_;
+  std::size_t pos_ = 0;
+};
+
+// A variable of the parameters: known, and in the constraint's scope.
+int variable_of(const ParameterTokens& tokens, const Word& w, const std::vector<int>& scope,
+                const Symbols& symbols) {
+  const auto it = symbols.variables.find(w.text);
+  if (it == symbols.variables.end())
+    tokens.fail_at(w, fmt::format("unknown variable '{}'", w.text));
+  if (std::find(scope.begin(), scope.end(), it->second) == scope.end())
+    tokens.fail_at(w, fmt::format("variable '{}' is not in the constraint's scope", w.text));
+  return it->second;
+}
+
+Operand operand_of(const ParameterTokens& tokens, const Word& w, const std::vector<int>& scope,
+                   const Symbols& symbols) {
+  if (looks_like_integer(w.text)) return {false, tokens.integer(w)};
+  return {true, variable_of(tokens, w, scope, symbols)};
+}
+
+Condition equals(const Operand& o) {
+  Condition c;
+  c.op = Relation::kEq;
+  c.kind = o.is_variable ? Condition::Kind::kVariable : Condition::Kind::kConstant;
+  c.value = o.value;
+  return c;
+}
+
+const XmlNode& parameters_of(const XmlNode& constraint) {
+  const XmlNode* p = constraint.child("parameters");
+  if (p == nullptr) fail_at_tag(constraint, "this global constraint needs a <parameters> element");
+  return *p;
+}
+
+Constraint read_all_different(const XmlNode& constraint, const std::vector<int>& scope,
+                              const Symbols& symbols) {
+  AllDifferentConstraint c;
+  const XmlNode* parameters = constraint.child("parameters");
+  if (parameters == nullptr) {
+    c.scope = scope;
+    return c;
+  }
+  ParameterTokens tokens(*parameters);
+  tokens.expect('[');
+  while (!tokens.next_is(']')) {
+    const Word w = tokens.word("a variable or ']'");
+    if (looks_like_integer(w.text))
+      throw Unsupported(parameters->text_position(w.offset),
+                        "integer constants in global:allDifferent");
+    c.scope.push_back(variable_of(tokens, w, scope, symbols));
+  }
+  tokens.expect(']');
+  tokens.expect_end();
+  return c;
+}
+
+Constraint read_weighted_sum(const XmlNode& constraint, const std::vector<int>& scope,
+                             const Symbols& symbols) {
+  const XmlNode& parameters = parameters_of(constraint);
+  SumConstraint c;
+  ParameterTokens tokens(parameters);
+  tokens.expect('[');
+  while (!tokens.next_is(']')) {
+    if (!tokens.next_is('{')) tokens.fail("expected '{' or ']'");
+    tokens.expect('{');
+    const Word coeff = tokens.word("a coefficient");
+    if (!looks_like_integer(coeff.text))
+      tokens.fail_at(coeff, fmt::format("expected an integer coefficient, found '{}'", coeff.text));
+    c.coeffs.push_back(tokens.integer(coeff));
+    c.scope.push_back(variable_of(tokens, tokens.word("a variable"), scope, symbols));
+    tokens.expect('}');
+  }
+  tokens.expect(']');
+  // The relational operator is an empty element (<eq/>, <le/>, ...) between the list and the
+  // right-hand side.
+  static constexpr std::pair<std::string_view, Relation> kOperators[] = {
+      {"eq", Relation::kEq}, {"ne", Relation::kNe}, {"ge", Relation::kGe},
+      {"gt", Relation::kGt}, {"le", Relation::kLe}, {"lt", Relation::kLt}};
+  if (parameters.children.size() != 1)
+    fail_at_tag(parameters,
+                "global:weightedSum needs one operator element (<eq/>, <ne/>, <ge/>, "
+                "<gt/>, <le/> or <lt/>) in its <parameters>");
+  const XmlNode& op = parameters.children.front();
+  const auto known = std::find_if(std::begin(kOperators), std::end(kOperators),
+                                  [&](const auto& o) { return o.first == op.name; });
+  if (known == std::end(kOperators))
+    fail_at_tag(op, fmt::format("unknown operator <{}> in global:weightedSum", op.name));
+  const Word rhs = tokens.word("the right-hand side");
+  tokens.expect_end();
+  c.condition = equals(operand_of(tokens, rhs, scope, symbols));
+  c.condition.op = known->second;
+  return c;
+}
+
+Constraint read_element(const XmlNode& constraint, const std::vector<int>& scope,
+                        const Symbols& symbols) {
+  const XmlNode& parameters = parameters_of(constraint);
+  ParameterTokens tokens(parameters);
+  const Word index_word = tokens.word("the index");
+  const Operand index = operand_of(tokens, index_word, scope, symbols);
+  ElementConstraint c;
+  tokens.expect('[');
+  while (!tokens.next_is(']'))
+    c.list.push_back(
+        operand_of(tokens, tokens.word("a variable, an integer or ']'"), scope, symbols));
+  tokens.expect(']');
+  const Word value_word = tokens.word("the value");
+  tokens.expect_end();
+  if (c.list.empty()) fail_at_tag(parameters, "global:element with an empty list");
+  c.condition = equals(operand_of(tokens, value_word, scope, symbols));
+  c.start_index = 1;  // the Global Constraint Catalog's convention, which XCSP 2.1 follows
+  if (index.is_variable) {
+    c.index = static_cast<int>(index.value);
+    return c;
+  }
+  // A constant index selects one entry: that entry must satisfy the condition.
+  if (index.value < 1 || index.value > static_cast<Value>(c.list.size()))
+    tokens.fail_at(index_word, fmt::format("element index {} outside the list 1..{}", index.value,
+                                           c.list.size()));
+  c.list = {c.list[static_cast<std::size_t>(index.value - 1)]};
+  return c;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+}  // namespace
+
+Constraint read_global(const XmlNode& constraint, std::string_view reference,
+                       const std::vector<int>& scope, const Symbols& symbols) {
+  // Writers disagree on the case of the names (global:allDifferent, global:alldifferent).
+  const std::string name = lower(reference.substr(reference.find(':') + 1));
+  if (name == "alldifferent") return read_all_different(constraint, scope, symbols);
+  if (name == "weightedsum") return read_weighted_sum(constraint, scope, symbols);
+  if (name == "element") return read_element(constraint, scope, symbols);
+  throw Unsupported(constraint.position, fmt::format("global constraint '{}'", reference));
+}
+
+}  // namespace arcwave::xcsp21
