@@ -105,7 +105,8 @@ double Grid::impassability() const {
   return total == 0 ? 0.0 : static_cast<double>(closed_transitions()) / static_cast<double>(total);
 }
 
-Grid Grid::from_bits(int width, int height, std::vector<std::uint8_t> cells, std::string* problem) {
+Grid Grid::from_bits(int width, int height, std::vector<std::uint8_t> cells, std::string* problem,
+                     Point* where_found) {
   check_grid_size(width, height);
   Grid g;
   g.width_ = width;
@@ -117,7 +118,8 @@ Grid Grid::from_bits(int width, int height, std::vector<std::uint8_t> cells, std
     return g;
   }
   g.cells_ = std::move(cells);
-  const auto where = [](int x, int y) {
+  const auto where = [where_found](int x, int y) {
+    if (where_found != nullptr) *where_found = {x, y};
     return "cell (" + std::to_string(x) + "," + std::to_string(y) + ")";
   };
   for (int y = 0; y < height; ++y) {

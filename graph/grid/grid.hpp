@@ -102,9 +102,10 @@ class Grid {
 
   /// Builds a grid from raw cell bits (for the passability-file reader); checks that the bits
   /// are symmetric, closed at the border and that blocked cells have no moves, and returns a
-  /// message naming the first offending cell (empty when valid).
+  /// message naming the first offending cell (empty when valid), whose coordinates go to
+  /// `where` when given.
   static Grid from_bits(int width, int height, std::vector<std::uint8_t> cells,
-                        std::string* problem);
+                        std::string* problem, Point* where = nullptr);
   /// Adopts cell bits that a builder made valid by construction (no checks but the size).
   static Grid from_trusted_bits(int width, int height, std::vector<std::uint8_t> cells);
 

@@ -9,8 +9,10 @@
 #include "graph/grid/gpu_wave.hpp"
 #include "graph/grid/octile.hpp"
 #include "graph/grid/path.hpp"
+#include "parsers/grid/grid_files.hpp"
 #include "tests/graph/grid/grid_test_util.hpp"
 #include "tests/support/gpu.hpp"
+#include "tests/support/paths.hpp"
 
 using namespace arcwave;
 using grid::GpuVariant;
@@ -196,4 +198,24 @@ TEST_CASE("GPU paths are valid, monotone and optimal", "[gpu][grid]") {
       CHECK(labels[g.index(path[k + 1])] + 1 == labels[g.index(path[k])]);  // monotone
   }
   CHECK(checked > 10);
+}
+
+TEST_CASE("GPU octile lengths equal the bundled MovingAI scenarios", "[gpu][grid][sanitize]") {
+  ARCWAVE_REQUIRE_GPU();
+  for (const std::string name : {"maze-41", "rooms-48x40", "scattered-64x24"}) {
+    const std::string dir = (test::instances_dir() / "maps").string() + "/";
+    const grid::Grid g = read_movingai_map(dir + name + ".map");
+    grid::GpuLeeWave wave(g, Neighbourhood::kOctile);
+    for (const ScenarioEntry& e : read_movingai_scen(dir + name + ".scen")) {
+      for (const GpuVariant v : {GpuVariant::kGlobal, GpuVariant::kFast}) {
+        INFO(name << " line " << e.line << " " << grid::to_string(v));
+        wave.run(v, e.goal);
+        const auto path = wave.path(e.start, Priority::kLURD, PathMethod::kDeviceWalk);
+        CHECK(grid::check_path(g, path, e.start, e.goal, Neighbourhood::kOctile).empty());
+        CHECK(std::abs(grid::path_length(path, Neighbourhood::kOctile) - e.optimal_length) < 1e-6);
+        CHECK(std::abs(grid::octile_value(wave.octile_labels()[g.index(e.start)]) -
+                       e.optimal_length) < 1e-6);
+      }
+    }
+  }
 }

@@ -1,0 +1,183 @@
+// MovingAI .map and .scen files (parsers/grid/grid_files.hpp).
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+
+#include "arcwave/error.hpp"
+#include "parsers/grid/grid_files.hpp"
+#include "parsers/grid/text_lines.hpp"
+
+namespace arcwave {
+
+namespace {
+
+using grid_text::Line;
+using grid_text::Token;
+
+[[noreturn]] void fail(const std::string& name, std::uint64_t line, std::uint64_t column,
+                       const std::string& message) {
+  throw InputError(SourcePosition{name, line, column}, message);
+}
+
+/// 1: blocked, 0: free, -1: not a map character.
+int terrain(char c) {
+  switch (c) {
+    case '.':
+    case 'G':
+    case 'S':
+      return 0;
+    case '@':
+    case 'O':
+    case 'T':
+    case 'W':
+      return 1;
+    default:
+      return -1;
+  }
+}
+
+}  // namespace
+
+grid::Grid parse_movingai_map(const std::string& name, const std::string& text) {
+  const std::vector<Line> lines = grid_text::split_lines(text);
+  long long width = -1;
+  long long height = -1;
+  bool typed = false;
+  std::size_t i = 0;
+  for (;; ++i) {
+    if (i >= lines.size())
+      fail(name, lines.empty() ? 1 : lines.back().number, 1,
+           "the map header ends before its 'map' line");
+    const std::vector<Token> t = grid_text::tokens(lines[i].text);
+    if (t.empty()) continue;
+    const std::uint64_t ln = lines[i].number;
+    if (t[0].text == "map") {
+      if (t.size() != 1) fail(name, ln, t[1].column, "unexpected text after 'map'");
+      break;
+    }
+    if (t.size() != 2)
+      fail(name, ln, t[0].column, "expected 'type', 'height' or 'width' and one value");
+    if (t[0].text == "type") {
+      if (t[1].text != "octile")
+        throw Unsupported(SourcePosition{name, ln, t[1].column},
+                          "MovingAI map type '" + std::string(t[1].text) + "' (only octile)");
+      typed = true;
+    } else if (t[0].text == "height" || t[0].text == "width") {
+      long long v = 0;
+      if (!grid_text::parse_int(t[1].text, 1, 1 << 20, &v))
+        fail(name, ln, t[1].column, "expected a " + std::string(t[0].text) + " in 1..1048576");
+      (t[0].text == "height" ? height : width) = v;
+    } else {
+      fail(name, ln, t[0].column, "unknown map header key '" + std::string(t[0].text) + "'");
+    }
+  }
+  if (!typed) fail(name, lines[i].number, 1, "the map header has no 'type' line");
+  if (width < 0 || height < 0)
+    fail(name, lines[i].number, 1, "the map header needs height and width");
+  grid::check_grid_size(static_cast<int>(width), static_cast<int>(height));
+  std::vector<std::uint8_t> blocked(static_cast<std::size_t>(width * height));
+  for (long long y = 0; y < height; ++y) {
+    const std::size_t at = i + 1 + static_cast<std::size_t>(y);
+    if (at >= lines.size())
+      fail(name, lines.empty() ? 1 : lines.back().number + 1, 1,
+           "the map has " + std::to_string(y) + " rows, the header says " + std::to_string(height));
+    const std::string_view row = lines[at].text;
+    if (static_cast<long long>(row.size()) != width)
+      fail(name, lines[at].number,
+           std::min<std::uint64_t>(row.size(), static_cast<std::uint64_t>(width)) + 1,
+           "a map row has " + std::to_string(row.size()) + " characters, the header says " +
+               std::to_string(width));
+    for (long long x = 0; x < width; ++x) {
+      const int kind = terrain(row[static_cast<std::size_t>(x)]);
+      if (kind < 0)
+        fail(name, lines[at].number, static_cast<std::uint64_t>(x) + 1,
+             std::string("unknown map character '") + row[static_cast<std::size_t>(x)] + "'");
+      blocked[static_cast<std::size_t>(y * width + x)] = static_cast<std::uint8_t>(kind);
+    }
+  }
+  for (std::size_t extra = i + 1 + static_cast<std::size_t>(height); extra < lines.size(); ++extra)
+    if (!grid_text::tokens(lines[extra].text).empty())
+      fail(name, lines[extra].number, 1, "text after the last map row");
+  return grid::grid_from_blocked(static_cast<int>(width), static_cast<int>(height), blocked);
+}
+
+grid::Grid read_movingai_map(const std::string& path) {
+  return parse_movingai_map(path, grid_text::read_text(path));
+}
+
+void write_movingai_map(const std::string& path, const grid::Grid& g) {
+  std::vector<std::uint8_t> blocked(g.cell_count());
+  for (std::uint64_t c = 0; c < g.cell_count(); ++c)
+    blocked[c] = (g.cells()[c] & grid::kBlocked) != 0 ? 1 : 0;
+  if (!std::ranges::equal(g.cells(),
+                          grid::grid_from_blocked(g.width(), g.height(), blocked).cells()))
+    throw InputError(SourcePosition{path, 0, 0},
+                     "the grid closes moves between free cells: a MovingAI map cannot say so");
+  std::string text = "type octile\nheight " + std::to_string(g.height()) + "\nwidth " +
+                     std::to_string(g.width()) + "\nmap\n";
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) text += g.blocked({x, y}) ? '@' : '.';
+    text += '\n';
+  }
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw InputError(SourcePosition{path, 0, 0}, "cannot create the file");
+  out << text;
+  if (!out) throw InputError(SourcePosition{path, 0, 0}, "write error");
+}
+
+std::vector<ScenarioEntry> parse_movingai_scen(const std::string& name, const std::string& text) {
+  std::vector<ScenarioEntry> entries;
+  bool first = true;
+  for (const Line& line : grid_text::split_lines(text)) {
+    const std::vector<Token> t = grid_text::tokens(line.text);
+    if (t.empty()) continue;
+    if (first && t[0].text == "version") {
+      first = false;
+      if (t.size() != 2 || (t[1].text != "1" && t[1].text != "1.0"))
+        throw Unsupported(SourcePosition{name, line.number, t[0].column},
+                          "scenario version (only version 1)");
+      continue;
+    }
+    first = false;
+    if (t.size() != 9)
+      fail(name, line.number, t[0].column,
+           "expected 9 fields (bucket map width height start_x start_y goal_x goal_y length), "
+           "found " +
+               std::to_string(t.size()));
+    const auto int_field = [&](std::size_t k, const char* what) {
+      long long v = 0;
+      if (!grid_text::parse_int(t[k].text, 0, 1 << 20, &v))
+        fail(name, line.number, t[k].column, std::string("expected ") + what);
+      return static_cast<int>(v);
+    };
+    ScenarioEntry e;
+    e.line = line.number;
+    e.bucket = int_field(0, "a bucket number");
+    e.map = std::string(t[1].text);
+    e.map_width = int_field(2, "a map width");
+    e.map_height = int_field(3, "a map height");
+    e.start = {int_field(4, "a start x"), int_field(5, "a start y")};
+    e.goal = {int_field(6, "a goal x"), int_field(7, "a goal y")};
+    const std::string_view len = t[8].text;
+    double length = 0.0;
+    const auto [ptr, ec] = std::from_chars(len.data(), len.data() + len.size(), length);
+    if (ec != std::errc() || ptr != len.data() + len.size() || !std::isfinite(length) || length < 0)
+      fail(name, line.number, t[8].column, "expected an optimal length (a non-negative number)");
+    e.optimal_length = length;
+    for (const auto& [p, column] :
+         {std::pair{e.start, t[4].column}, std::pair{e.goal, t[6].column}})
+      if (p.x >= e.map_width || p.y >= e.map_height)
+        fail(name, line.number, column,
+             "a point outside the " + std::to_string(e.map_width) + "x" +
+                 std::to_string(e.map_height) + " map");
+    entries.push_back(std::move(e));
+  }
+  return entries;
+}
+
+std::vector<ScenarioEntry> read_movingai_scen(const std::string& path) {
+  return parse_movingai_scen(path, grid_text::read_text(path));
+}
+
+}  // namespace arcwave
