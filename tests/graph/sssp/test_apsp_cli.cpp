@@ -39,11 +39,12 @@ std::string slurp(const fs::path& p) {
 }
 
 /// Runs arcwave with `args`; returns the exit code, stdout and stderr in the out-parameters.
-int run(const std::string& args, std::string* out = nullptr, std::string* err = nullptr) {
+int run(const std::string& args, std::string* out = nullptr, std::string* err = nullptr,
+        const std::string& env = {}) {
   const fs::path o = scratch("stdout.txt");
   const fs::path e = scratch("stderr.txt");
   const std::string cmd =
-      arcwave_binary().string() + " " + args + " > " + o.string() + " 2> " + e.string();
+      env + arcwave_binary().string() + " " + args + " > " + o.string() + " 2> " + e.string();
   const int status = std::system(cmd.c_str());
   if (out != nullptr) *out = slurp(o);
   if (err != nullptr) *err = slurp(e);
@@ -101,6 +102,20 @@ TEST_CASE("arcwave apsp writes csv equal to the CPU Johnson", "[cli][apsp]") {
   CHECK(parse_csv(slurp(csv), 125) == expected(list, all_vertices(125)));
   CHECK(slurp(csv).find(",inf") != std::string::npos);
   CHECK(err.find("kept in memory") != std::string::npos);
+}
+
+TEST_CASE("arcwave apsp streams blocks to the file when the distances do not fit", "[cli][apsp]") {
+  const EdgeList<std::int64_t> list = sample_graph();
+  const fs::path gr = write_gr(list, "sample.gr");
+  const fs::path csv = scratch("streamed.csv");
+  std::string err;
+  // 1000 bytes of "free memory": the 125 x 125 distances go to the file as they come.
+  REQUIRE(run("apsp " + gr.string() + " --backend cpu --threads 2 --out " + csv.string(), nullptr,
+              &err, "ARCWAVE_APSP_HOST_MEMORY=1000 ") == 0);
+  CHECK(err.find("streamed to") != std::string::npos);
+  CHECK(parse_csv(slurp(csv), 125) == expected(list, all_vertices(125)));
+  CHECK(run("apsp " + gr.string() + " --backend cpu", nullptr, &err,
+            "ARCWAVE_APSP_HOST_MEMORY=1000 ") == 4);  // no --out: cannot stream
 }
 
 TEST_CASE("arcwave apsp --sources and --format bin", "[cli][apsp]") {
