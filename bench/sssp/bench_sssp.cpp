@@ -291,7 +291,7 @@ void register_all(bool gpu) {
           [g, big](auto& s) { apsp_gpu(s, g, M::kFrontierPerSource, big ? 256 : 0); }, 1);
       reg(
           "apsp/gpu_dijkstra_outer/" + g,
-          [g, big](auto& s) { apsp_gpu(s, g, M::kDijkstraOuter, big ? 8 : 128); }, 1);
+          [g, big](auto& s) { apsp_gpu(s, g, M::kDijkstraOuter, big ? 8 : 32); }, 1);
       reg(
           "apsp/gpu_dijkstra_inner/" + g,
           [g, big](auto& s) { apsp_gpu(s, g, M::kDijkstraInner, big ? 2 : 16); }, 1);
