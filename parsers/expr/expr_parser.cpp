@@ -23,6 +23,10 @@ namespace {
 
 using Iter = std::string_view::const_iterator;
 
+// Parameters are numbered by the arguments of an XCSP3 group; a larger number cannot be bound
+// and would only make binding tables huge.
+constexpr Value kMaxParameter = 999999;
+
 // Quotes a short excerpt of the text at `offset` for error messages.
 std::string describe_found(std::string_view text, std::size_t offset) {
   if (offset >= text.size()) return "the end of the text";
@@ -96,8 +100,9 @@ class ExprBuilder {
     Value index = 0;
     for (++first; first != last; ++first) {  // skip '%'
       index = index * 10 + (*first - '0');
-      if (index > std::numeric_limits<std::int32_t>::max())
-        fail(start, "parameter number out of range");
+      if (index > kMaxParameter)
+        fail(start,
+             "parameter number out of range (at most %" + std::to_string(kMaxParameter) + ")");
     }
     push_leaf({ExprOp::kParam, 0, index});
   }

@@ -159,6 +159,7 @@ TEST_CASE("XCSP3 parameters become parameter leaves", "[expr][parser]") {
   const ParsedExpression p = parse("le(dist(x[0],x[1]),%2)");
   CHECK(p.expr.param_count() == 3);
   CHECK(p.identifiers == std::vector<std::string>{"x[0]", "x[1]"});
+  CHECK(parse("eq(%999999,1)").expr.param_count() == 1000000);
   const ParsedExpression q = parse("eq(%0,add(%1,%0))");
   REQUIRE(q.expr.code().size() == 5);
   CHECK(q.expr.code()[0] == ExprInstr{ExprOp::kParam, 0, 0});

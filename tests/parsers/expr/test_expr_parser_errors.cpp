@@ -84,6 +84,7 @@ TEST_CASE("integers outside the 64-bit range", "[expr][parser][errors]") {
       {"eq(X,-9223372036854775809)", 6, "integer out of the 64-bit range"},
       {"add(1,  123456789012345678901234567890)", 9, "integer out of the 64-bit range"},
       {"eq(%99999999999,1)", 4, "parameter number out of range"},
+      {"eq(%1000000,1)", 4, "parameter number out of range (at most %999999)"},
   });
 }
 

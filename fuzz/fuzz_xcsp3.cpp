@@ -1,0 +1,26 @@
+// libFuzzer target: the XCSP3 reader (parsers/xcsp/xcsp3_*) on arbitrary bytes, decompressed
+// first when they look compressed. Bad input must be an arcwave error, never a crash.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "arcwave/error.hpp"
+#include "parsers/input/byte_source.hpp"
+#include "parsers/xcsp/xcsp_reader.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  try {
+    auto source = arcwave::memory_input("fuzz.xml", bytes);
+    const arcwave::XcspInstance inst = arcwave::read_xcsp3(*source);
+    std::vector<arcwave::Value> assignment;
+    for (const arcwave::Variable& v : inst.model.variables())
+      assignment.push_back(v.domain.empty() ? 0 : v.domain.front());
+    (void)inst.model.check(assignment);
+  } catch (const arcwave::InputError&) {
+  } catch (const arcwave::Unsupported&) {
+  } catch (const arcwave::ResourceError&) {
+  }
+  return 0;
+}
