@@ -25,7 +25,8 @@ struct RoadImage {
 
 inline double distance_to_segment(Vec2 p, Vec2 a, Vec2 b) {
   const double dx = b.x - a.x, dy = b.y - a.y;
-  const double t = std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
+  const double t =
+      std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
   return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }
 
@@ -45,7 +46,8 @@ inline RoadImage draw_road(int width, int height, std::vector<Vec2> centre, doub
   std::uniform_int_distribution<int> jitter(-noise, noise);
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
-      const bool on_road = distance_to_polyline(Vec2{double(x), double(y)}, img.centre) <= half_width;
+      const bool on_road =
+          distance_to_polyline(Vec2{double(x), double(y)}, img.centre) <= half_width;
       const int value = on_road ? road : background + jitter(rng);
       img.pixels[static_cast<std::size_t>(y) * width + x] = static_cast<std::uint16_t>(value);
     }
@@ -80,7 +82,8 @@ inline double worst_distance(const std::vector<Vec2>& polyline, const std::vecto
     const int steps = static_cast<int>(std::ceil(2.0 * std::hypot(q.x - p.x, q.y - p.y)));
     for (int s = 0; s <= steps; ++s) {
       const double t = double(s) / steps;
-      worst = std::max(worst, distance_to_polyline(Vec2{p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)}, centre));
+      worst = std::max(
+          worst, distance_to_polyline(Vec2{p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)}, centre));
     }
   }
   return worst;
@@ -88,7 +91,8 @@ inline double worst_distance(const std::vector<Vec2>& polyline, const std::vecto
 
 inline std::vector<Vec2> vertices(const Geometry& g, const std::vector<int>& indices) {
   std::vector<Vec2> v{g.from()};
-  for (std::size_t k = 0; k < indices.size(); ++k) v.push_back(g.point(static_cast<int>(k) + 1, indices[k]));
+  for (std::size_t k = 0; k < indices.size(); ++k)
+    v.push_back(g.point(static_cast<int>(k) + 1, indices[k]));
   v.push_back(g.to());
   return v;
 }

@@ -95,8 +95,7 @@ TEST_CASE("predecessor ranges equal the predicate for every kind of guide", "[po
         const bool end_prev = (mask & 1) != 0, end_cur = (mask & 2) != 0,
                    end_next = (mask & 4) != 0;
         if (end_cur) continue;  // a and b are never the middle of a triple
-        const StepShape s{n,        end_prev ? 1 : n, n, end_next ? 1 : n,
-                          end_prev, end_cur,          end_next};
+        const StepShape s{n, end_prev ? 1 : n, n, end_next ? 1 : n, end_prev, end_cur, end_next};
         for (int i = 0; i < s.n_cur; ++i) {
           for (int j = 0; j < s.n_next; ++j) {
             const IndexRange r =
@@ -104,8 +103,8 @@ TEST_CASE("predecessor ranges equal the predicate for every kind of guide", "[po
             for (int h = 0; h < s.n_prev; ++h) {
               const int q1 = guide_offset(false, n, i) - guide_offset(end_prev, n, h);
               const int q2 = guide_offset(end_next, n, j) - guide_offset(false, n, i);
-              INFO("n " << n << " limit " << limit << " mask " << mask << " h " << h << " i "
-                        << i << " j " << j);
+              INFO("n " << n << " limit " << limit << " mask " << mask << " h " << h << " i " << i
+                        << " j " << j);
               CHECK(angle.allowed(q1, q2) == (r.lo <= h && h <= r.hi));
             }
           }

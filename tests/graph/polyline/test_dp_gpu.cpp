@@ -112,7 +112,8 @@ TEST_CASE("a road drawn on noise is followed within one pixel (GPU)", "[gpu][pol
     const Geometry geometry(spec);
     const AngleLimit angle(geometry, spec.max_angle_deg);
     const Gradient gradient = sobel(img.raster());
-    const Polyline cpu = solve_dp_cpu(image_link_scores(geometry, gradient, ScoreMode::kEdge), angle);
+    const Polyline cpu =
+        solve_dp_cpu(image_link_scores(geometry, gradient, ScoreMode::kEdge), angle);
     GpuPolylineSolver solver(angle, spec.nodes);
     solver.score_image(geometry, gradient, ScoreMode::kEdge);
     for (const GpuMethod method : kMethods) {

@@ -1,5 +1,6 @@
 // Sobel gradient, link integrals and the whole image pipeline on the CPU: a road drawn on noise
 // is followed within one pixel.
+#include "arcwave/error.hpp"
 #include "graph/polyline/angle_limit.hpp"
 #include "graph/polyline/brute_force.hpp"
 #include "graph/polyline/dp_cpu.hpp"
@@ -14,7 +15,8 @@ TEST_CASE("Sobel on a linear ramp, with replicated borders", "[polyline]") {
   const int w = 9, h = 7;
   std::vector<std::uint16_t> px(static_cast<std::size_t>(w * h));
   for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) px[static_cast<std::size_t>(y * w + x)] = static_cast<std::uint16_t>(3 * x + 5 * y);
+    for (int x = 0; x < w; ++x)
+      px[static_cast<std::size_t>(y * w + x)] = static_cast<std::uint16_t>(3 * x + 5 * y);
   const Gradient g = sobel(GreyRaster{w, h, px});
   auto gx = [&](int x, int y) { return g.xy[static_cast<std::size_t>(2 * (y * w + x))]; };
   auto gy = [&](int x, int y) { return g.xy[static_cast<std::size_t>(2 * (y * w + x) + 1)]; };
@@ -53,7 +55,8 @@ TEST_CASE("image link scores fit the budget and scale back to the integrals", "[
     scores.check_budget();
     const double scale = scores.scale();
     const Vec2 p = geometry.point(2, 7), q = geometry.point(3, 30);
-    const double raw = link_integral(gradient.xy.data(), img.width, img.height, p.x, p.y, q.x, q.y, mode);
+    const double raw =
+        link_integral(gradient.xy.data(), img.width, img.height, p.x, p.y, q.x, q.y, mode);
     CHECK(scores.at(2, 7, 30) == static_cast<std::int32_t>(std::nearbyint(raw * scale)));
   }
 }
@@ -69,8 +72,11 @@ TEST_CASE("a road drawn on noise is followed within one pixel (CPU)", "[polyline
     REQUIRE(dp.found);
     CHECK(respects_angle(angle, spec.nodes, dp.indices));
     const std::vector<Vec2> line = test::vertices(geometry, dp.indices);
-    // Within one pixel of the road: at most its half-width + 1 from the centre line.
+    // Within one pixel of the road: at most its half-width + 1 from the centre line — while the
+    // straight segment [a,b] is far from it (the road bends 14 pixels away).
     CHECK(test::worst_distance(line, img.centre) <= img.half_width + 1.0);
+    const std::vector<int> straight(static_cast<std::size_t>(spec.nodes), spec.points / 2);
+    CHECK(test::worst_distance(test::vertices(geometry, straight), img.centre) > 10.0);
     const Polyline window = solve_dp_cpu(scores, angle, {CpuMethod::kWindow, 0});
     CHECK(window.indices == dp.indices);
     CHECK(window.score == dp.score);
