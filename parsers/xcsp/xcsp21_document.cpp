@@ -14,11 +14,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "arcwave/error.hpp"
 #include "parsers/xcsp/xcsp21_constraints.hpp"
@@ -62,6 +67,55 @@ const SectionInfo* find_section(std::string_view element) {
   for (const SectionInfo& s : kSections)
     if (s.element == element) return &s;
   return nullptr;
+}
+
+// Frees a subtree without recursion, when the handler is done with it (also when it throws).
+// The XML layer accepts any nesting depth, and a deep tree's destructor would recurse once per
+// level.
+struct SubtreeRelease {
+  XmlNode& node;
+  ~SubtreeRelease() {
+    std::vector<XmlNode> pending = std::move(node.children);
+    node.children.clear();
+    while (!pending.empty()) {
+      XmlNode last = std::move(pending.back());
+      pending.pop_back();
+      for (XmlNode& child : last.children) pending.push_back(std::move(child));
+    }
+  }
+};
+
+[[noreturn]] void fail_unexpected_child(const XmlNode& parent, const XmlNode& child) {
+  fail_at_tag(child, fmt::format("unexpected element <{}> in <{}>", child.name, parent.name));
+}
+
+// Fails on a child element outside `allowed` (none when empty).
+void expect_children(const XmlNode& node, std::initializer_list<std::string_view> allowed) {
+  for (const XmlNode& child : node.children)
+    if (std::find(allowed.begin(), allowed.end(), child.name) == allowed.end())
+      fail_unexpected_child(node, child);
+}
+
+// The elements an item may hold: <predicate> <parameters/> <expression><functional/>
+// </expression>, <constraint> <parameters> (whose operator elements are empty); no others.
+void check_structure(const XmlNode& item) {
+  if (item.name == "predicate") {
+    expect_children(item, {"parameters", "expression"});
+    for (const XmlNode& child : item.children) {
+      if (child.name == "parameters") expect_children(child, {});
+      if (child.name == "expression") {
+        expect_children(child, {"functional", "math"});
+        for (const XmlNode& body : child.children)
+          if (body.name == "functional") expect_children(body, {});
+      }
+    }
+  } else if (item.name == "constraint") {
+    expect_children(item, {"parameters"});
+    for (const XmlNode& parameters : item.children)
+      for (const XmlNode& op : parameters.children) expect_children(op, {});
+  } else {
+    expect_children(item, {});
+  }
 }
 
 class Xcsp21Handler final : public XmlHandler {
@@ -129,11 +183,13 @@ class Xcsp21Handler final : public XmlHandler {
   }
 
   void subtree(XmlNode& node, int /*depth*/) override {
+    const SubtreeRelease release{node};
     if (section_ == nullptr) fail_at_tag(node, "unexpected element");
     if (section_->section == Section::kPresentation) return;  // free-form description
     if (node.name != section_->item)
       fail_at_tag(node,
                   fmt::format("unexpected element <{}> in <{}>", node.name, section_->element));
+    check_structure(node);
     ++items_;
     switch (section_->section) {
       case Section::kDomains:

@@ -193,21 +193,23 @@ Constraint read_element(const XmlNode& constraint, const std::vector<int>& scope
   return c;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
-
 }  // namespace
+
+bool is_global(std::string_view reference, std::string_view lower_name) {
+  constexpr std::string_view kPrefix = "global:";
+  if (reference.substr(0, kPrefix.size()) != kPrefix) return false;
+  const std::string_view name = reference.substr(kPrefix.size());
+  return name.size() == lower_name.size() &&
+         std::equal(name.begin(), name.end(), lower_name.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
+}
 
 Constraint read_global(const XmlNode& constraint, std::string_view reference,
                        const std::vector<int>& scope, const Symbols& symbols) {
-  // Writers disagree on the case of the names (global:allDifferent, global:alldifferent).
-  const std::string name = lower(reference.substr(reference.find(':') + 1));
-  if (name == "alldifferent") return read_all_different(constraint, scope, symbols);
-  if (name == "weightedsum") return read_weighted_sum(constraint, scope, symbols);
-  if (name == "element") return read_element(constraint, scope, symbols);
+  if (is_global(reference, "alldifferent")) return read_all_different(constraint, scope, symbols);
+  if (is_global(reference, "weightedsum")) return read_weighted_sum(constraint, scope, symbols);
+  if (is_global(reference, "element")) return read_element(constraint, scope, symbols);
   throw Unsupported(constraint.position, fmt::format("global constraint '{}'", reference));
 }
 

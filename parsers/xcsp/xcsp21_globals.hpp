@@ -15,6 +15,10 @@
 
 namespace arcwave::xcsp21 {
 
+/// Is `reference` "global:NAME" for this lower-case name, in any letter case (writers disagree:
+/// global:allDifferent, global:alldifferent)?
+bool is_global(std::string_view reference, std::string_view lower_name);
+
 /// The constraint of a <constraint> element whose reference is "global:NAME"; `scope` holds
 /// the variables of its scope attribute (parameters may only use those).
 Constraint read_global(const XmlNode& constraint, std::string_view reference,

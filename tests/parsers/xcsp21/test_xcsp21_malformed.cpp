@@ -71,3 +71,25 @@ TEST_CASE("malformed XCSP 2.1 files give FILE:LINE:COL messages", "[xcsp21][erro
     }
   }
 }
+
+TEST_CASE("deeply nested elements are an error, not a stack overflow", "[xcsp21][errors]") {
+  constexpr int kDepth = 300000;
+  std::string doc = "<instance><domains><domain name=\"D\">0..1\n";
+  for (int i = 0; i < kDepth; ++i) doc += "<a>";
+  for (int i = 0; i < kDepth; ++i) doc += "</a>";
+  doc += "</domain></domains></instance>";
+  try {
+    (void)test::read_xcsp_text(doc);
+    FAIL("no error");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()) == "mem.xml:2:1: unexpected element <a> in <domain>");
+  }
+  // Inside <presentation> any content is a description, and is ignored.
+  std::string described = "<instance><presentation>";
+  for (int i = 0; i < kDepth; ++i) described += "<p>";
+  for (int i = 0; i < kDepth; ++i) described += "</p>";
+  described +=
+      "</presentation><domains><domain name=\"D\">0</domain></domains>"
+      "<variables><variable name=\"X\" domain=\"D\"/></variables></instance>";
+  CHECK(test::read_xcsp_text(described).model.variable_count() == 1);
+}
