@@ -34,8 +34,26 @@ struct AcView {
   const std::uint32_t* csr_target;
   const std::uint32_t* csr_counter;
   std::uint32_t* trail;
-  DeviceAcStatus* status;
+  DeviceAcStatus* status;     // device memory: the counters kernels update atomically
+  DeviceAcStatus* host_copy;  // mapped host memory: the final status of each kernel
 };
+
+constexpr int kSmallBlock = 1024;
+// Largest round the single-block kernel processes itself (items); larger ones go to the grid.
+constexpr std::uint32_t kSmallRoundLimit = 2048;
+
+// Publishes the device status to the host (called by one thread once the kernel's work is done).
+__device__ inline void publish(const AcView& v) {
+  volatile DeviceAcStatus* dst = v.host_copy;
+  const volatile DeviceAcStatus* src = v.status;
+  dst->tail = src->tail;
+  dst->processed = src->processed;
+  dst->wiped = src->wiped;
+  dst->wiped_var = src->wiped_var;
+  dst->wiped_counter = src->wiped_counter;
+  dst->rounds = src->rounds;
+  dst->handoff = src->handoff;
+}
 
 // Deletes `node` if present: appends it to the trail and updates its variable's size.
 __device__ inline void delete_value(const AcView& v, std::uint32_t node, std::uint32_t counter) {
@@ -49,21 +67,25 @@ __device__ inline void delete_value(const AcView& v, std::uint32_t node, std::ui
   }
 }
 
-__global__ void seed_zero_counters(AcView v, const std::uint32_t* counter_node, std::uint64_t counters) {
-  for (std::uint64_t k = blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x; k < counters;
-       k += static_cast<std::uint64_t>(gridDim.x) * blockDim.x)
+__global__ void seed_zero_counters(AcView v, const std::uint32_t* counter_node,
+                                   std::uint64_t counters) {
+  for (std::uint64_t k = blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x;
+       k < counters; k += static_cast<std::uint64_t>(gridDim.x) * blockDim.x)
     if (v.counter[k] <= 0 && v.exists[counter_node[k]] != 0U)
       delete_value(v, counter_node[k], static_cast<std::uint32_t>(k));
 }
 
-__global__ void seed_assign(AcView v, std::uint32_t first_node, std::uint32_t size, std::uint32_t keep) {
-  for (std::uint32_t b = blockIdx.x * blockDim.x + threadIdx.x; b < size; b += gridDim.x * blockDim.x)
-    if (b != keep) delete_value(v, first_node + b, UINT32_MAX);
-}
-
-__global__ void seed_nodes(AcView v, const std::uint32_t* nodes, std::uint32_t count) {
-  for (std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x)
-    delete_value(v, nodes[i], UINT32_MAX);
+// Processes the items of one round, warp per item, lanes over its supports.
+__device__ inline void process_round(const AcView& v, std::uint32_t begin, std::uint32_t end,
+                                     std::uint64_t warp, std::uint64_t warps, unsigned lane) {
+  for (std::uint64_t item = begin + warp; item < end; item += warps) {
+    const std::uint32_t node = v.trail[item];
+    const std::uint64_t last = v.csr_offset[node + 1];
+    for (std::uint64_t e = v.csr_offset[node] + lane; e < last; e += kWarp) {
+      const std::uint32_t k = v.csr_counter[e];
+      if (atomicSub(&v.counter[k], 1) == 1) delete_value(v, v.csr_target[e], k);
+    }
+  }
 }
 
 // The fixpoint: each round takes the trail items queued by the previous one; one warp per item
@@ -79,17 +101,7 @@ __global__ void __launch_bounds__(kBlock) fixpoint_kernel(AcView v) {
   std::uint32_t rounds = 0;
   grid.sync();  // every block has read the first round's bounds before any block appends
   while (begin < end) {
-    for (std::uint64_t item = begin + warp; item < end; item += warps) {
-      const std::uint32_t node = v.trail[item];
-      const std::uint64_t first = v.csr_offset[node];
-      const std::uint64_t last = v.csr_offset[node + 1];
-      for (std::uint64_t base = first; base < last; base += kWarp) {
-        const std::uint64_t e = base + lane;
-        if (e >= last) continue;
-        const std::uint32_t k = v.csr_counter[e];
-        if (atomicSub(&v.counter[k], 1) == 1) delete_value(v, v.csr_target[e], k);
-      }
-    }
+    process_round(v, begin, end, warp, warps, lane);
     grid.sync();
     const std::uint32_t next_end = *static_cast<volatile std::uint32_t*>(&v.status->tail);
     const std::uint32_t wiped = *static_cast<volatile std::uint32_t*>(&v.status->wiped);
@@ -102,13 +114,59 @@ __global__ void __launch_bounds__(kBlock) fixpoint_kernel(AcView v) {
   if (grid.thread_rank() == 0) {
     v.status->processed = begin;
     v.status->rounds += rounds;
+    v.status->handoff = 0;
+    publish(v);
+  }
+}
+
+// A decision's fixpoint in one block: seeds (D(var) := {keep}, or the listed nodes), then
+// rounds separated by block barriers until the fixpoint, a wipe-out, or a round too large for
+// one block (handed off to the grid kernel, which continues from `processed`).
+__global__ void __launch_bounds__(kSmallBlock)
+    small_fixpoint_kernel(AcView v, std::uint32_t first_node, std::uint32_t size,
+                          std::uint32_t keep, const std::uint32_t* nodes, std::uint32_t count) {
+  for (std::uint32_t b = threadIdx.x; b < size; b += blockDim.x)
+    if (b != keep) delete_value(v, first_node + b, UINT32_MAX);
+  for (std::uint32_t i = threadIdx.x; i < count; i += blockDim.x)
+    delete_value(v, nodes[i], UINT32_MAX);
+  __syncthreads();
+  const unsigned lane = threadIdx.x % kWarp;
+  const std::uint64_t warp = threadIdx.x / kWarp;
+  const std::uint64_t warps = blockDim.x / kWarp;
+  std::uint32_t begin = *static_cast<volatile std::uint32_t*>(&v.status->processed);
+  std::uint32_t end = *static_cast<volatile std::uint32_t*>(&v.status->tail);
+  std::uint32_t wiped = *static_cast<volatile std::uint32_t*>(&v.status->wiped);
+  std::uint32_t rounds = 0;
+  std::uint32_t handoff = 0;
+  __syncthreads();
+  while (begin < end && wiped == 0U) {
+    if (end - begin > kSmallRoundLimit) {
+      handoff = 1;
+      break;
+    }
+    process_round(v, begin, end, warp, warps, lane);
+    __syncthreads();
+    const std::uint32_t next_end = *static_cast<volatile std::uint32_t*>(&v.status->tail);
+    wiped = *static_cast<volatile std::uint32_t*>(&v.status->wiped);
+    __syncthreads();
+    begin = end;
+    end = next_end;
+    ++rounds;
+  }
+  if (threadIdx.x == 0) {
+    v.status->processed = begin;
+    v.status->rounds += rounds;
+    v.status->handoff = handoff;
+    publish(v);
   }
 }
 
 // Puts back trail[from, tail): presence, sizes, and (for processed items) the supports they took.
-__global__ void restore_kernel(AcView v, std::uint32_t from, std::uint32_t tail, std::uint32_t processed) {
+__global__ void restore_kernel(AcView v, std::uint32_t from, std::uint32_t tail,
+                               std::uint32_t processed) {
   const unsigned lane = threadIdx.x % kWarp;
-  const std::uint64_t warp = (blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x) / kWarp;
+  const std::uint64_t warp =
+      (blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x) / kWarp;
   const std::uint64_t warps = static_cast<std::uint64_t>(gridDim.x) * blockDim.x / kWarp;
   for (std::uint64_t item = from + warp; item < tail; item += warps) {
     const std::uint32_t node = v.trail[item];
@@ -134,12 +192,14 @@ struct DeviceAc::Impl {
   cuda::DeviceBuffer<std::uint32_t> trail;
   cuda::DeviceBuffer<DeviceAcStatus> status;
   cuda::DeviceBuffer<std::uint32_t> seeds;
-  DeviceAcStatus* host_status = nullptr;
+  DeviceAcStatus* host_status = nullptr;    // mapped: kernels publish their final status here
+  DeviceAcStatus* mapped_status = nullptr;  // its device-side address
   unsigned max_cooperative_blocks = 0;
   [[nodiscard]] AcView view() {
     using ne_cuda::raw;
-    return {raw(ne.counter), raw(ne.exists), raw(ne.node_var), raw(ne.live_size), raw(ne.csr_offset),
-            raw(ne.csr_target), raw(ne.csr_counter), trail.data(), status.data()};
+    return {raw(ne.counter),    raw(ne.exists),     raw(ne.node_var),    raw(ne.live_size),
+            raw(ne.csr_offset), raw(ne.csr_target), raw(ne.csr_counter), trail.data(),
+            status.data(),      mapped_status};
   }
 };
 
@@ -148,7 +208,8 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
   if (!gpu_available()) throw ResourceError("no usable GPU: " + gpu_info().reason);
   if (sizes.bytes + sizes.nodes * 4 > gpu_free_memory())
     throw ResourceError("the N-E model needs " + std::to_string(sizes.bytes) +
-                        " bytes of device memory; " + std::to_string(gpu_free_memory()) + " are free");
+                        " bytes of device memory; " + std::to_string(gpu_free_memory()) +
+                        " are free");
   std::vector<std::uint8_t> alive(network.value_count(), 1);
   node_offset_.assign(network.variable_count() + 1, 0);
   for (std::size_t v = 0; v < network.variable_count(); ++v)
@@ -159,14 +220,16 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
     if (t.arity() != 1) continue;
     std::vector<std::uint8_t> allowed(network.domain_sizes[t.scope[0]], 0);
     for (std::uint32_t a : t.tuples) allowed[a] = 1;
-    for (std::size_t a = 0; a < allowed.size(); ++a) alive[node_offset_[t.scope[0]] + a] &= allowed[a];
+    for (std::size_t a = 0; a < allowed.size(); ++a)
+      alive[node_offset_[t.scope[0]] + a] &= allowed[a];
   }
   if (empty_constraint) std::fill(alive.begin(), alive.end(), 0);
   cuda::EventTimer timer;
   const cudaStream_t s = impl_->stream.get();
   timer.start(s);
   ne_cuda::upload_network(network, alive, impl_->ne);
-  ne_cuda::build_ne(impl_->ne, [s] { return thrust::cuda::par.on(s); }, true);
+  ne_cuda::build_ne(
+      impl_->ne, [s] { return thrust::cuda::par.on(s); }, true);
   timer.stop(s);
   build_ms_ = timer.milliseconds();
   counter_base_.resize(impl_->ne.counter_base.size());
@@ -174,13 +237,17 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
   impl_->trail.allocate(std::max<std::uint64_t>(impl_->ne.nodes, 1));
   impl_->status.allocate(1);
   impl_->seeds.allocate(std::max<std::uint64_t>(impl_->ne.nodes, 1));
-  ARCWAVE_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&impl_->host_status), sizeof(DeviceAcStatus)));
+  ARCWAVE_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&impl_->host_status),
+                                   sizeof(DeviceAcStatus), cudaHostAllocMapped));
+  ARCWAVE_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&impl_->mapped_status),
+                                              impl_->host_status, 0));
   *impl_->host_status = DeviceAcStatus{};
   // Values removed by unary constraints are deleted for good: they are not on the trail, and
   // the counters already exclude them. An empty domain there is a wipe-out at the root.
   for (std::size_t v = 0; v < network.variable_count(); ++v) {
     bool any = false;
-    for (std::uint32_t a = node_offset_[v]; a < node_offset_[v + 1]; ++a) any = any || alive[a] != 0;
+    for (std::uint32_t a = node_offset_[v]; a < node_offset_[v + 1]; ++a)
+      any = any || alive[a] != 0;
     if (!any) {
       impl_->host_status->wiped = 1;
       impl_->host_status->wiped_var = static_cast<std::uint32_t>(v);
@@ -194,7 +261,8 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
   int per_sm = 0;
   ARCWAVE_CUDA_CHECK(cudaGetDevice(&device));
   ARCWAVE_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  ARCWAVE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fixpoint_kernel, kBlock, 0));
+  ARCWAVE_CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fixpoint_kernel, kBlock, 0));
   impl_->max_cooperative_blocks = static_cast<unsigned>(sms * std::max(per_sm, 1));
   impl_->stream.synchronize();
 }
@@ -209,13 +277,22 @@ void DeviceAc::run_fixpoint() {
   unsigned blocks = impl_->max_cooperative_blocks;
   if (fixpoint_blocks_ != 0) blocks = std::min(blocks, fixpoint_blocks_);
   void* args[] = {&view};
-  ARCWAVE_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(fixpoint_kernel), blocks,
-                                                 kBlock, args, 0, s));
+  ARCWAVE_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(fixpoint_kernel),
+                                                 blocks, kBlock, args, 0, s));
   ARCWAVE_CUDA_CHECK_LAUNCH("fixpoint_kernel");
-  ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(impl_->host_status, impl_->status.data(), sizeof(DeviceAcStatus),
-                                     cudaMemcpyDeviceToHost, s));
   ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s));
   status_ = *impl_->host_status;
+}
+
+void DeviceAc::run_decision(std::uint32_t first_node, std::uint32_t size, std::uint32_t keep,
+                            const std::uint32_t* nodes, std::uint32_t count) {
+  const cudaStream_t s = impl_->stream.get();
+  small_fixpoint_kernel<<<1, kSmallBlock, 0, s>>>(impl_->view(), first_node, size, keep, nodes,
+                                                  count);
+  ARCWAVE_CUDA_CHECK_LAUNCH("small_fixpoint_kernel");
+  ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s));
+  status_ = *impl_->host_status;
+  if (status_.handoff != 0U) run_fixpoint();  // a large cascade: continue on the whole grid
 }
 
 const DeviceAcStatus& DeviceAc::propagate_root() {
@@ -230,24 +307,16 @@ const DeviceAcStatus& DeviceAc::propagate_root() {
 }
 
 const DeviceAcStatus& DeviceAc::assign(std::uint32_t var, std::uint32_t value) {
-  const cudaStream_t s = impl_->stream.get();
-  const std::uint32_t size = node_offset_[var + 1] - node_offset_[var];
-  seed_assign<<<grid_for(size, 64), kBlock, 0, s>>>(impl_->view(), node_offset_[var], size, value);
-  ARCWAVE_CUDA_CHECK_LAUNCH("seed_assign");
-  run_fixpoint();
+  run_decision(node_offset_[var], node_offset_[var + 1] - node_offset_[var], value, nullptr, 0);
   return status_;
 }
 
 const DeviceAcStatus& DeviceAc::remove(std::span<const std::uint32_t> nodes) {
   const cudaStream_t s = impl_->stream.get();
-  if (!nodes.empty()) {
+  if (!nodes.empty())
     ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(impl_->seeds.data(), nodes.data(), nodes.size_bytes(),
                                        cudaMemcpyHostToDevice, s));
-    seed_nodes<<<grid_for(nodes.size(), 64), kBlock, 0, s>>>(impl_->view(), impl_->seeds.data(),
-                                                            static_cast<std::uint32_t>(nodes.size()));
-    ARCWAVE_CUDA_CHECK_LAUNCH("seed_nodes");
-  }
-  run_fixpoint();
+  run_decision(0, 0, 0, impl_->seeds.data(), static_cast<std::uint32_t>(nodes.size()));
   return status_;
 }
 
@@ -256,8 +325,8 @@ void DeviceAc::restore(std::uint32_t mark) {
   const cudaStream_t s = impl_->stream.get();
   if (mark < status_.tail) {
     const std::uint64_t warps = status_.tail - mark;
-    restore_kernel<<<grid_for(warps * kWarp, 8192), kBlock, 0, s>>>(impl_->view(), mark, status_.tail,
-                                                                    status_.processed);
+    restore_kernel<<<grid_for(warps * kWarp, 8192), kBlock, 0, s>>>(
+        impl_->view(), mark, status_.tail, status_.processed);
     ARCWAVE_CUDA_CHECK_LAUNCH("restore_kernel");
   }
   status_.tail = mark;
@@ -265,15 +334,16 @@ void DeviceAc::restore(std::uint32_t mark) {
   status_.wiped = 0;
   // The host's copy is the truth between calls; the kernel above reads only its arguments.
   *impl_->host_status = status_;
-  ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(impl_->status.data(), impl_->host_status, sizeof(DeviceAcStatus),
-                                     cudaMemcpyHostToDevice, s));
+  ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(impl_->status.data(), impl_->host_status,
+                                     sizeof(DeviceAcStatus), cudaMemcpyHostToDevice, s));
 }
 
 void DeviceAc::read_trail(std::uint32_t from, std::vector<std::uint32_t>& out) const {
   out.resize(status_.tail > from ? status_.tail - from : 0);
   if (out.empty()) return;
-  ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(out.data(), impl_->trail.data() + from, out.size() * sizeof(std::uint32_t),
-                                     cudaMemcpyDeviceToHost, impl_->stream.get()));
+  ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(out.data(), impl_->trail.data() + from,
+                                     out.size() * sizeof(std::uint32_t), cudaMemcpyDeviceToHost,
+                                     impl_->stream.get()));
   impl_->stream.synchronize();
 }
 
@@ -290,7 +360,8 @@ std::uint32_t DeviceAc::node_var(std::uint32_t node) const {
 }
 
 std::uint32_t DeviceAc::counter_constraint(std::uint32_t counter) const {
-  const auto it = std::upper_bound(counter_base_.begin(), counter_base_.end(), std::uint64_t{counter});
+  const auto it =
+      std::upper_bound(counter_base_.begin(), counter_base_.end(), std::uint64_t{counter});
   return static_cast<std::uint32_t>(it - counter_base_.begin() - 1);
 }
 

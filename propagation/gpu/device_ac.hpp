@@ -10,6 +10,11 @@
 // deleting. The trail holds every value deleted since the root; values in trail[0, processed)
 // have had their supports decremented, those in [processed, tail) not yet (a wipe-out stops
 // the fixpoint between rounds).
+//
+// A decision first runs in one block of 1024 threads (seeding fused in, rounds separated by
+// block barriers: a few microseconds when little changes); a round larger than a threshold is
+// handed to the cooperative grid kernel. The status is written by the kernels into mapped host
+// memory, so reading it back is only the stream synchronisation.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +34,7 @@ struct DeviceAcStatus {
   std::uint32_t wiped_var = 0;
   std::uint32_t wiped_counter = 0;  // counter whose loss emptied it (names the constraint)
   std::uint32_t rounds = 0;         // fixpoint rounds run so far
+  std::uint32_t handoff = 0;        // the single-block kernel left a large round to the grid
 };
 
 class DeviceAc {
@@ -55,7 +61,9 @@ class DeviceAc {
   void read_trail(std::uint32_t from, std::vector<std::uint32_t>& out) const;
   /// Current existence flags of all nodes (a full copy: for tests and one-shot use).
   [[nodiscard]] std::vector<std::uint8_t> alive() const;
-  [[nodiscard]] std::uint32_t node_offset(std::uint32_t var) const noexcept { return node_offset_[var]; }
+  [[nodiscard]] std::uint32_t node_offset(std::uint32_t var) const noexcept {
+    return node_offset_[var];
+  }
   [[nodiscard]] std::uint32_t node_var(std::uint32_t node) const;
   /// The binary constraint (index among the network's arity-2 constraints) of a counter.
   [[nodiscard]] std::uint32_t counter_constraint(std::uint32_t counter) const;
@@ -72,6 +80,8 @@ class DeviceAc {
   std::uint32_t fixpoint_blocks_ = 0;
   double build_ms_ = 0;
   void run_fixpoint();
+  void run_decision(std::uint32_t first_node, std::uint32_t size, std::uint32_t keep,
+                    const std::uint32_t* nodes, std::uint32_t count);
 };
 
 }  // namespace arcwave

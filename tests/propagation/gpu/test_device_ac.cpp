@@ -12,7 +12,9 @@ using namespace arcwave;
 namespace {
 
 // The naive fixpoint of the network restricted by decisions (extra unary tables).
-test::NaiveAcResult restricted_ac(TableNetwork net, const std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>>& unary) {
+test::NaiveAcResult restricted_ac(
+    TableNetwork net,
+    const std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>>& unary) {
   for (const auto& [var, allowed] : unary) net.constraints.push_back({{var}, allowed});
   return test::naive_ac(net);
 }
@@ -23,9 +25,9 @@ TEST_CASE("device AC root fixpoint equals the naive fixpoint", "[gpu][device_ac]
   ARCWAVE_REQUIRE_GPU();
   int wiped = 0;
   for (std::uint64_t seed = 1; seed <= 150; ++seed) {
-    const TableNetwork net = test::random_binary_network(2 + static_cast<std::uint32_t>(seed % 30),
-                                                         1 + static_cast<std::uint32_t>(seed % 15), 0.3,
-                                                         0.1 + 0.1 * static_cast<double>(seed % 9), seed);
+    const TableNetwork net = test::random_binary_network(
+        2 + static_cast<std::uint32_t>(seed % 30), 1 + static_cast<std::uint32_t>(seed % 15), 0.3,
+        0.1 + 0.1 * static_cast<double>(seed % 9), seed);
     const test::NaiveAcResult expected = test::naive_ac(net);
     DeviceAc ac(net);
     const DeviceAcStatus& st = ac.propagate_root();
@@ -41,7 +43,8 @@ TEST_CASE("device AC root fixpoint equals the naive fixpoint", "[gpu][device_ac]
 TEST_CASE("device AC along random search paths with backtracking", "[gpu][device_ac]") {
   ARCWAVE_REQUIRE_GPU();
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-    const TableNetwork net = test::random_binary_network(12 + static_cast<std::uint32_t>(seed % 10), 8, 0.4, 0.25, seed);
+    const TableNetwork net =
+        test::random_binary_network(12 + static_cast<std::uint32_t>(seed % 10), 8, 0.4, 0.25, seed);
     DeviceAc ac(net);
     if (seed % 2 == 0) ac.set_fixpoint_blocks(4);  // both grid shapes
     if (ac.propagate_root().wiped != 0U) continue;
@@ -74,7 +77,9 @@ TEST_CASE("device AC along random search paths with backtracking", "[gpu][device
       for (std::uint32_t a : present)
         if (assign ? a == value : a != value) allowed.push_back(a);
       decisions.emplace_back(var, allowed);
-      const DeviceAcStatus st = assign ? ac.assign(var, value) : ac.remove(std::vector<std::uint32_t>{ac.node_offset(var) + value});
+      const DeviceAcStatus st =
+          assign ? ac.assign(var, value)
+                 : ac.remove(std::vector<std::uint32_t>{ac.node_offset(var) + value});
       const test::NaiveAcResult expected = restricted_ac(net, decisions);
       INFO("seed " << seed << " step " << step);
       REQUIRE((st.wiped != 0U) == expected.wiped_out);
@@ -91,9 +96,36 @@ TEST_CASE("device AC along random search paths with backtracking", "[gpu][device
       std::vector<std::uint32_t> trail;
       ac.read_trail(marks.back(), trail);
       std::size_t disappeared = 0;
-      for (std::size_t i = 0; i < alive.size(); ++i) disappeared += (alive[i] != 0 && expected.alive[i] == 0) ? 1 : 0;
+      for (std::size_t i = 0; i < alive.size(); ++i)
+        disappeared += (alive[i] != 0 && expected.alive[i] == 0) ? 1 : 0;
       REQUIRE(trail.size() == disappeared);
       alive = expected.alive;
     }
   }
+}
+
+TEST_CASE("device AC hands large cascades from the single block to the grid", "[gpu][device_ac]") {
+  ARCWAVE_REQUIRE_GPU();
+  // A star of equalities x0 = xi over {0,1,2}: assigning x0 deletes 2 values of every xi in one
+  // round (10,000 items, far above the single block's round limit).
+  TableNetwork net;
+  const std::uint32_t leaves = 5000;
+  net.domain_sizes.assign(leaves + 1, 3);
+  for (std::uint32_t i = 1; i <= leaves; ++i)
+    net.constraints.push_back({{0, i}, {0, 0, 1, 1, 2, 2}});
+  DeviceAc ac(net);
+  REQUIRE(ac.propagate_root().wiped == 0U);
+  const std::vector<std::uint8_t> root = ac.alive();
+  const std::uint32_t mark = ac.status().tail;
+  const DeviceAcStatus st = ac.assign(0, 1);
+  CHECK(st.wiped == 0U);
+  CHECK(st.tail - mark == 2 * (leaves + 1));
+  const std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> decision = {{0, {1}}};
+  CHECK(ac.alive() == restricted_ac(net, decision).alive);
+  ac.restore(mark);
+  CHECK(ac.alive() == root);
+  // the restored counters are exact: a different assignment propagates correctly
+  ac.assign(0, 2);
+  const std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> other = {{0, {2}}};
+  CHECK(ac.alive() == restricted_ac(net, other).alive);
 }
