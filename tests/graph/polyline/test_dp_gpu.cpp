@@ -1,5 +1,6 @@
 // [gpu] The GPU schemes (paper, tiled, window) against the CPU DP and the brute force, and the
 // GPU link scorer against the CPU scorer (bit-identical). Skips where no GPU is usable.
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -125,4 +126,31 @@ TEST_CASE("a road drawn on noise is followed within one pixel (GPU)", "[gpu][pol
             img.half_width + 1.0);
     }
   }
+}
+
+TEST_CASE("GPU schemes on a few small cases (for compute-sanitizer)", "[gpu][polyline][sanitize]") {
+  ARCWAVE_REQUIRE_GPU();
+  struct Case {
+    int nodes, points;
+    double limit;
+  };
+  // Partial tiles and several h chunks (300 > 2 x 128), both chains, K = 1, N = 2, an
+  // infeasible limit (N even, 1 degree).
+  const Case cases[] = {{4, 300, 40.0}, {3, 70, 180.0}, {1, 33, 20.0}, {5, 2, 90.0}, {3, 4, 1.0}};
+  std::uint64_t seed = 90;
+  for (const Case& c : cases) {
+    INFO("K " << c.nodes << " N " << c.points << " limit " << c.limit);
+    const AngleLimit angle(c.points, 1.0, 1.0, c.limit);
+    const LinkScores scores = random_link_scores(c.nodes, c.points, ++seed, 0);
+    check_gpu(scores, angle, solve_dp_cpu(scores, angle, {CpuMethod::kWindow, 0}));
+  }
+  const test::RoadImage img = test::road_image(8);
+  PolylineSpec spec = test::road_spec();
+  spec.points = 21;
+  const Geometry geometry(spec);
+  GpuPolylineSolver solver(AngleLimit(geometry, 30.0), spec.nodes);
+  solver.score_image(geometry, sobel(img.raster()), ScoreMode::kEdge);
+  const auto cpu = image_link_scores(geometry, sobel(img.raster()), ScoreMode::kEdge).all();
+  const LinkScores gpu = solver.download_scores();
+  CHECK(std::equal(cpu.begin(), cpu.end(), gpu.all().begin(), gpu.all().end()));
 }
