@@ -1,158 +1,87 @@
-// core/frontier/frontier.cuh — the GPU driver of the frontier loop (see frontier.hpp for the
-// semantics, which run_cpu() implements as the reference).
-//
-// One warp per frontier item walks its out-edges (32 lanes apart, so high-degree items are
-// shared by a warp); activated neighbours are deduplicated by a per-vertex round stamp and
-// appended to the next queue with one atomic per warp. The host launches one kernel per
-// round and reads back the next frontier's size (the host-driven variant). Stats::edges is
-// counted by the CPU driver only.
+// core/frontier/frontier.cuh — the GPU drivers of the frontier loop (see frontier.hpp for the
+// semantics, which run_cpu() implements as the reference). Every driver runs the same round
+// body (kernels.cuh) and keeps the same state on the device (control.hpp); they differ in who
+// decides that another round is needed (schedule.hpp):
+//   kHost         one launch per round, sized to the frontier, then a 48-byte read-back and a
+//                 wait: ~10 us of round trip per round, the best launch size for every round.
+//   kDevice       rounds enqueued without waiting on a full-size grid; the host reads the
+//                 Control every k rounds (k = 2, 4, ... 64 unless fixed): rounds after the loop
+//                 halted are empty launches.
+//   kGraph        k rounds and the read-back captured once as a CUDA graph (kept in the
+//                 workspace while the kernel arguments stay the same), replayed until halted.
+//   kCooperative  one cooperative launch of all resident blocks; grid.sync() between rounds.
+//   kSingleBlock  one block of 1024 threads loops over rounds with __syncthreads() while the
+//                 frontier has at most Options::single_block_limit items, then hands over to
+//                 kDevice.
+// Stats::edges is counted by the CPU driver only.
 //
 // The relaxation is a device functor: __device__ bool operator()(std::uint32_t src,
 // std::uint64_t edge, std::uint32_t dst, std::uint32_t round) const. It may be called
-// concurrently for the same dst, so it must update shared state with atomics.
+// concurrently for the same dst, so it must update shared state with atomics; what it writes in
+// one round is visible to the next. To end a run early it raises the workspace's stop flag
+// (Workspace::stop_flag()); the run then ends after the current round.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
+#include "arcwave/error.hpp"
 #include "core/csr_view.hpp"
 #include "core/cuda/check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/frontier/control.hpp"
+#include "core/frontier/engine.cuh"
 #include "core/frontier/frontier.hpp"
+#include "core/frontier/kernels.cuh"
+#include "core/frontier/schedule.hpp"
+#include "core/frontier/workspace.cuh"
 
 namespace arcwave::frontier {
 
-/// Device queues and stamps for frontiers over vertices [0, capacity).
-class Workspace {
- public:
-  explicit Workspace(std::uint32_t capacity)
-      : queue_a_(std::max<std::uint32_t>(capacity, 1)),
-        queue_b_(std::max<std::uint32_t>(capacity, 1)),
-        stamp_(std::max<std::uint32_t>(capacity, 1)),
-        count_(1),
-        capacity_(capacity) {
-    reset_stamps();
-    ARCWAVE_CUDA_CHECK(
-        cudaMallocHost(reinterpret_cast<void**>(&host_count_), sizeof(std::uint32_t)));
-  }
-  Workspace(const Workspace&) = delete;
-  Workspace& operator=(const Workspace&) = delete;
-  ~Workspace() { cudaFreeHost(host_count_); }
-
-  /// Clears the dedup stamps (needed before reusing the workspace for a new run).
-  void reset_stamps(cudaStream_t stream = nullptr) {
-    stamp_.fill_bytes(0, stream);
-    stamp_base_ = 0;
-  }
-  [[nodiscard]] std::uint32_t capacity() const noexcept { return capacity_; }
-  /// The queue a run reads its seeds from: callers may fill it directly and pass it as seeds.
-  [[nodiscard]] std::uint32_t* seed_queue() noexcept { return current_queue(); }
-
-  // Used by run(); public so that specialised drivers can share the buffers.
-  std::uint32_t* current_queue() noexcept { return flip_ ? queue_b_.data() : queue_a_.data(); }
-  std::uint32_t* next_queue() noexcept { return flip_ ? queue_a_.data() : queue_b_.data(); }
-  void swap_queues() noexcept { flip_ = !flip_; }
-  std::uint32_t* stamps() noexcept { return stamp_.data(); }
-  std::uint32_t* device_count() noexcept { return count_.data(); }
-  std::uint32_t* host_count() noexcept { return host_count_; }
-  /// Stamps of earlier runs are below this base, so a new run needs no clearing.
-  std::uint32_t& stamp_base() noexcept { return stamp_base_; }
-
- private:
-  cuda::DeviceBuffer<std::uint32_t> queue_a_;
-  cuda::DeviceBuffer<std::uint32_t> queue_b_;
-  cuda::DeviceBuffer<std::uint32_t> stamp_;
-  cuda::DeviceBuffer<std::uint32_t> count_;
-  std::uint32_t* host_count_ = nullptr;
-  std::uint32_t capacity_ = 0;
-  std::uint32_t stamp_base_ = 0;
-  bool flip_ = false;
-};
-
-namespace detail {
-
-constexpr int kWarp = 32;
-constexpr int kBlock = 256;
-
-template <typename Weight, typename Relax>
-__global__ void relax_round(CsrView<Weight> graph, const std::uint32_t* frontier,
-                            std::uint32_t frontier_size, std::uint32_t* next,
-                            std::uint32_t* next_count, std::uint32_t* stamps, std::uint32_t stamp,
-                            std::uint32_t round, Relax relax) {
-  const unsigned lane = threadIdx.x % kWarp;
-  const std::uint64_t warp =
-      (static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / kWarp;
-  const std::uint64_t warps = static_cast<std::uint64_t>(gridDim.x) * blockDim.x / kWarp;
-  for (std::uint64_t item = warp; item < frontier_size; item += warps) {
-    const std::uint32_t src = frontier[item];
-    const std::uint64_t begin = graph.offsets[src];
-    const std::uint64_t end = graph.offsets[src + 1];
-    // All lanes iterate the same number of times so that the ballot below is warp-wide.
-    for (std::uint64_t base = begin; base < end; base += kWarp) {
-      const std::uint64_t e = base + lane;
-      bool enqueue = false;
-      std::uint32_t dst = 0;
-      if (e < end) {
-        dst = graph.targets[e];
-        enqueue = relax(src, e, dst, round) && atomicExch(&stamps[dst], stamp) != stamp;
-      }
-      const unsigned ballot = __ballot_sync(0xFFFFFFFFU, enqueue);
-      if (ballot != 0) {
-        const int leader = __ffs(ballot) - 1;
-        std::uint32_t slot = 0;
-        if (static_cast<int>(lane) == leader) slot = atomicAdd(next_count, __popc(ballot));
-        slot = __shfl_sync(0xFFFFFFFFU, slot, leader);
-        if (enqueue) next[slot + __popc(ballot & ((1U << lane) - 1U))] = dst;
-      }
-    }
-  }
-}
-
-}  // namespace detail
+/// Stamps are base + round + 1: a workspace whose base passed this is cleared before a run, so
+/// a run may take at least 2^32 - 2 - kStampResetAbove rounds (about 2.7e8).
+inline constexpr std::uint32_t kStampResetAbove = 0xF0000000U;
 
 /// Runs the loop on the GPU from `seed_count` seeds at `seeds` (device memory; may be
-/// ws.seed_queue()). Returns when the frontier is empty or after `max_rounds` rounds.
+/// ws.seed_queue()) with the driver and limits of `options`. Returns when the frontier is
+/// empty, after options.max_rounds rounds, or after the round that raised the stop flag; the
+/// frontier left is then in ws.seed_queue().
 template <typename Weight, typename Relax>
 Stats run(const CsrView<Weight>& graph, const std::uint32_t* seeds, std::uint32_t seed_count,
-          Relax relax, Workspace& ws, cudaStream_t stream = nullptr,
-          std::uint32_t max_rounds = UINT32_MAX) {
-  Stats stats;
+          Relax relax, Workspace& ws, cudaStream_t stream, const Options& options) {
+  if (graph.vertex_count > ws.capacity() || seed_count > ws.capacity())
+    throw InternalError("frontier::run: a graph of " + std::to_string(graph.vertex_count) +
+                        " vertices with " + std::to_string(seed_count) +
+                        " seeds on a workspace for " + std::to_string(ws.capacity()));
   if (seeds != ws.current_queue() && seed_count > 0)
     ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(ws.current_queue(), seeds,
                                        seed_count * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice,
                                        stream));
-  if (ws.stamp_base() > UINT32_MAX - max_rounds - 2 || ws.stamp_base() > 0xF0000000U)
-    ws.reset_stamps(stream);
-  int device = 0;
-  int sms = 0;
-  ARCWAVE_CUDA_CHECK(cudaGetDevice(&device));
-  ARCWAVE_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  const std::uint64_t max_blocks = static_cast<std::uint64_t>(sms) * 16;
-  std::uint32_t size = seed_count;
-  std::uint32_t round = 0;
-  for (; size > 0 && round < max_rounds; ++round) {
-    ARCWAVE_CUDA_CHECK(cudaMemsetAsync(ws.device_count(), 0, sizeof(std::uint32_t), stream));
-    const std::uint64_t warps_per_block = detail::kBlock / detail::kWarp;
-    const auto blocks = static_cast<unsigned>(
-        std::min<std::uint64_t>((size + warps_per_block - 1) / warps_per_block, max_blocks));
-    const std::uint32_t stamp = ws.stamp_base() + round + 1;
-    detail::relax_round<<<blocks, detail::kBlock, 0, stream>>>(graph, ws.current_queue(), size,
-                                                               ws.next_queue(), ws.device_count(),
-                                                               ws.stamps(), stamp, round, relax);
-    ARCWAVE_CUDA_CHECK_LAUNCH("frontier::relax_round");
-    ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(ws.host_count(), ws.device_count(), sizeof(std::uint32_t),
-                                       cudaMemcpyDeviceToHost, stream));
-    ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(stream));
-    stats.items += size;
-    size = *ws.host_count();
-    ws.swap_queues();
-  }
-  ws.stamp_base() += round + 1;
-  stats.rounds = round;
-  stats.last_frontier = size;
-  return stats;
+  if (ws.stamp_base() > kStampResetAbove) ws.reset_stamps(stream);
+  // Stamps never wrap: a run longer than that stops as if max_rounds were reached.
+  Options limited = options;
+  limited.max_rounds = std::min(options.max_rounds, UINT32_MAX - 1 - ws.stamp_base());
+  const detail::RoundArgs<Weight, Relax> args{
+      graph, relax, ws.control(), {ws.queue(0), ws.queue(1)}, ws.stamps()};
+  detail::CudaEngine<Weight, Relax> engine(args, ws, stream, limited);
+  const Control end = drive(
+      engine, limited, initial_control(seed_count, limited.max_rounds, ws.stamp_base(), ws.flip()));
+  ws.set_flip(queue_left(end));
+  ws.stamp_base() += end.round + 1;
+  return stats_of(end);
+}
+
+/// The host-driven loop (Driver::kHost), with `max_rounds` as its only limit.
+template <typename Weight, typename Relax>
+Stats run(const CsrView<Weight>& graph, const std::uint32_t* seeds, std::uint32_t seed_count,
+          Relax relax, Workspace& ws, cudaStream_t stream = nullptr,
+          std::uint32_t max_rounds = UINT32_MAX) {
+  Options options;
+  options.max_rounds = max_rounds;
+  return run(graph, seeds, seed_count, relax, ws, stream, options);
 }
 
 }  // namespace arcwave::frontier
