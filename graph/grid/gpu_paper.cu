@@ -118,6 +118,13 @@ void make_texture(GpuLeeWave::Impl& im) {
     throw ResourceError("the texture variant reads at most " + std::to_string(max_linear) +
                         " cells through a linear texture; the grid has " +
                         std::to_string(im.cells));
+  int alignment = 0;
+  ARCWAVE_CUDA_CHECK(cudaDeviceGetAttribute(&alignment, cudaDevAttrTextureAlignment, device));
+  if (alignment > 0 &&
+      reinterpret_cast<std::uintptr_t>(im.moves.data()) % static_cast<std::uintptr_t>(alignment) !=
+          0)
+    throw ResourceError("the passability array is not aligned for a texture (" +
+                        std::to_string(alignment) + " bytes)");
   cudaResourceDesc resource{};
   resource.resType = cudaResourceTypeLinear;
   resource.res.linear.devPtr = im.moves.data();

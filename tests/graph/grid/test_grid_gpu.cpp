@@ -53,7 +53,7 @@ void check_unit(const grid::Grid& g, Neighbourhood n, Point finish, Point start,
 
 }  // namespace
 
-TEST_CASE("GPU variants equal BFS on every beta class", "[gpu][grid][sanitize]") {
+TEST_CASE("GPU variants equal BFS on every beta class", "[gpu][grid]") {
   ARCWAVE_REQUIRE_GPU();
   std::uint64_t seed = 1;
   for (const grid::Grid& g : test::class_maps(150, 97, 900)) {
@@ -63,6 +63,31 @@ TEST_CASE("GPU variants equal BFS on every beta class", "[gpu][grid][sanitize]")
       ++seed;
       check_unit(g, n, finish, start, TileShape::k64,
                  std::vector<GpuVariant>(std::begin(kUnitVariants), std::end(kUnitVariants)));
+    }
+  }
+}
+
+TEST_CASE("small maps for the sanitizers", "[gpu][grid][sanitize]") {
+  ARCWAVE_REQUIRE_GPU();
+  // Larger than one 32x32 tile of the shared and octile kernels, many tiles of the test shape.
+  std::uint64_t seed = 3;
+  for (const double beta : {0.1, 0.45, 0.6}) {
+    const grid::Grid g = gen::random_passability(70, 37, beta, seed++);
+    const std::vector<GpuVariant> all(std::begin(kUnitVariants), std::end(kUnitVariants));
+    check_unit(g, Neighbourhood::kVonNeumann, {35, 18}, {1, 2}, TileShape::kTest, all);
+    check_unit(g, Neighbourhood::kMoore, {69, 0}, {3, 36}, TileShape::k64, all);
+    grid::GpuLeeWave wave(g, Neighbourhood::kVonNeumann, TileShape::kTest);
+    wave.run(GpuVariant::kFast, {35, 18}, Point{30, 20});
+    wave.run(GpuVariant::kBitwave, {35, 18}, Point{30, 20});
+    const auto expected = grid::octile_labels(g, {10, 30});
+    grid::GpuLeeWave octile(g, Neighbourhood::kOctile);
+    for (const GpuVariant v : {GpuVariant::kGlobal, GpuVariant::kFast}) {
+      octile.run(v, {10, 30});
+      CHECK(octile.octile_labels() == expected);
+      CHECK(octile.path({60, 5}, Priority::kLURD, PathMethod::kDeviceWalk) ==
+            grid::recover_octile_path(g, expected, {60, 5}, Priority::kLURD));
+      CHECK(octile.path({60, 5}, Priority::kULDR, PathMethod::kHostMoves) ==
+            grid::recover_octile_path(g, expected, {60, 5}, Priority::kULDR));
     }
   }
 }
@@ -93,7 +118,7 @@ TEST_CASE("fast variant on a large map and repeated runs", "[gpu][grid]") {
   }
 }
 
-TEST_CASE("GPU waves that stop at the start", "[gpu][grid][sanitize]") {
+TEST_CASE("GPU waves that stop at the start", "[gpu][grid]") {
   ARCWAVE_REQUIRE_GPU();
   const grid::Grid g = gen::random_passability(400, 300, 0.25, 31);
   const Point finish{200, 150};
@@ -116,7 +141,7 @@ TEST_CASE("GPU waves that stop at the start", "[gpu][grid][sanitize]") {
   }
 }
 
-TEST_CASE("GPU octile wave equals exact Dijkstra", "[gpu][grid][sanitize]") {
+TEST_CASE("GPU octile wave equals exact Dijkstra", "[gpu][grid]") {
   ARCWAVE_REQUIRE_GPU();
   std::uint64_t seed = 7;
   for (const grid::Grid& g : test::class_maps(90, 70, 300)) {
@@ -149,7 +174,7 @@ TEST_CASE("GPU octile wave on cell maps larger than many tiles", "[gpu][grid]") 
   }
 }
 
-TEST_CASE("GPU waves on degenerate maps", "[gpu][grid][sanitize]") {
+TEST_CASE("GPU waves on degenerate maps", "[gpu][grid]") {
   ARCWAVE_REQUIRE_GPU();
   const std::vector<GpuVariant> all(std::begin(kUnitVariants), std::end(kUnitVariants));
   check_unit(grid::Grid(1, 1), Neighbourhood::kVonNeumann, {0, 0}, {0, 0}, TileShape::k64, all);
@@ -200,7 +225,7 @@ TEST_CASE("GPU paths are valid, monotone and optimal", "[gpu][grid]") {
   CHECK(checked > 10);
 }
 
-TEST_CASE("GPU octile lengths equal the bundled MovingAI scenarios", "[gpu][grid][sanitize]") {
+TEST_CASE("GPU octile lengths equal the bundled MovingAI scenarios", "[gpu][grid]") {
   ARCWAVE_REQUIRE_GPU();
   for (const std::string name : {"maze-41", "rooms-48x40", "scattered-64x24"}) {
     const std::string dir = (test::instances_dir() / "maps").string() + "/";

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Lee wave on the GPU machine: the [gpu] grid tests (and the CPU grid, image and grid-file
+# tests), compute-sanitizer memcheck and racecheck on the small [sanitize] cases, the CLI on a
+# bundled map (with a drawing), then bench_grid (JSON) and its report (table + PNG plots).
+# Usage: bench/device/grid.sh BUILD_DIR   (logs, JSON, table and PNGs into $OUT)
+# Expected time: tests ~1-2 min, sanitizers ~1-2 min, benchmark ~4 min.
+set -uo pipefail
+build=${1:?usage: grid.sh BUILD_DIR}
+OUT=${OUT:-/tmp/arcwave-out}
+mkdir -p "$OUT"
+status=0
+declare -a summary
+
+run() {  # run NAME LOG COMMAND...: runs, records pass/fail, keeps going
+  local name=$1 log=$2
+  shift 2
+  local start=$(date +%s)
+  if "$@" > "$log" 2>&1; then
+    summary+=("$name: ok ($(( $(date +%s) - start )) s)")
+  else
+    summary+=("$name: FAILED (exit $?, $(( $(date +%s) - start )) s, see $(basename "$log"))")
+    status=1
+  fi
+}
+
+t=$build/tests
+run "test_grid_gpu" "$OUT/grid-test-gpu.log" "$t/graph/grid/test_grid_gpu"
+run "test_grid_cpu" "$OUT/grid-test-cpu.log" "$t/graph/grid/test_grid_cpu"
+run "test_grid_files" "$OUT/grid-test-files.log" "$t/parsers/grid/test_grid_files"
+run "test_image" "$OUT/grid-test-image.log" "$t/parsers/image/test_image"
+run "memcheck" "$OUT/grid-memcheck.log" \
+  compute-sanitizer --tool memcheck --error-exitcode 9 "$t/graph/grid/test_grid_gpu" "[sanitize]"
+run "racecheck" "$OUT/grid-racecheck.log" \
+  compute-sanitizer --tool racecheck --error-exitcode 9 "$t/graph/grid/test_grid_gpu" "[sanitize]"
+
+if [ -x "$build/cli/arcwave" ]; then
+  run "cli rooms (octile)" "$OUT/grid-cli.log" "$build/cli/arcwave" grid \
+    instances/maps/rooms-48x40.map --from 1,1 --to 46,38 --moore --png "$OUT/grid-rooms.png"
+  run "cli hills (height map)" "$OUT/grid-cli-hills.log" "$build/cli/arcwave" grid \
+    instances/maps/hills-48x32.pgm --threshold 12 --from 0,16 --to 47,16 --png "$OUT/grid-hills.png"
+fi
+
+run "bench_grid" "$OUT/grid-bench.log" "$build/bench/grid/bench_grid" \
+  --benchmark_out="$OUT/grid-bench.json" --benchmark_out_format=json
+python3 bench/grid/report.py "$OUT/grid-bench.json" "$OUT/grid" > "$OUT/grid-report.log" 2>&1 ||
+  summary+=("report.py: FAILED (see grid-report.log)")
+
+echo "--- grid summary"
+printf '%s\n' "${summary[@]}"
+grep -h "test cases\|All tests passed" "$OUT"/grid-test-*.log
+grep -h "ERROR SUMMARY\|RACECHECK SUMMARY" "$OUT/grid-memcheck.log" "$OUT/grid-racecheck.log"
+grep -h "^length\|No path" "$OUT"/grid-cli*.log 2>/dev/null
+sed -n '/## Targets/,$p' "$OUT/grid-table.md" 2>/dev/null
+grep -A14 "^## n = 10000" "$OUT/grid-table.md" 2>/dev/null | grep -E "^\| (fast|cpu-all|global|shared|floor) "
+exit $status

@@ -1,0 +1,224 @@
+// `arcwave grid MAP --from x,y --to x,y`: the Lee wave on a grid (a MovingAI map, a passability
+// file, or a PGM / PNG / raw height map with a threshold), on the GPU or the CPU; prints the
+// path length and the path (or writes it to a file), optionally draws the map, the wave and the
+// path as a PNG. "No path found" exits with 1.
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "arcwave/error.hpp"
+#include "cli/registry.hpp"
+#include "core/backend.hpp"
+#include "core/timer.hpp"
+#include "graph/grid/cpu_wave.hpp"
+#include "graph/grid/gpu_wave.hpp"
+#include "graph/grid/octile.hpp"
+#include "graph/grid/path.hpp"
+#include "graph/grid/render.hpp"
+#include "parsers/grid/grid_files.hpp"
+#include "parsers/image/image.hpp"
+
+namespace arcwave::cli {
+
+namespace {
+
+struct GridOptions {
+  std::string map;
+  std::string from;
+  std::string to;
+  std::optional<std::uint32_t> threshold;
+  std::string raw;
+  std::string variant = "fast";
+  std::string backend = "auto";
+  std::string priority = "LURD";
+  bool moore = false;
+  bool unit_diagonals = false;
+  bool stop_at_start = false;
+  std::string png;
+  std::string path_out;
+};
+
+grid::Point parse_point(const std::string& text, const char* option) {
+  const std::size_t comma = text.find(',');
+  int v[2] = {0, 0};
+  bool ok = comma != std::string::npos;
+  for (int i = 0; ok && i < 2; ++i) {
+    const char* begin = text.data() + (i == 0 ? 0 : comma + 1);
+    const char* end = text.data() + (i == 0 ? comma : text.size());
+    const auto [ptr, ec] = std::from_chars(begin, end, v[i]);
+    ok = ec == std::errc() && ptr == end && begin != end;
+  }
+  if (!ok) throw InputError(fmt::format("{} expects x,y (two integers), not '{}'", option, text));
+  return {v[0], v[1]};
+}
+
+void check_inside(const grid::Grid& g, grid::Point p, const char* option) {
+  if (!g.contains(p))
+    throw InputError(
+        fmt::format("{} {},{} is outside the {}x{} grid", option, p.x, p.y, g.width(), g.height()));
+}
+
+HeightMapOptions height_options(const GridOptions& o) {
+  HeightMapOptions h;
+  h.threshold = o.threshold;
+  if (o.raw.empty()) return h;
+  // WxH or WxH:BYTES
+  int w = 0, hh = 0, bytes = 1;
+  const char* p = o.raw.data();
+  const char* end = p + o.raw.size();
+  auto r = std::from_chars(p, end, w);
+  bool ok = r.ec == std::errc() && r.ptr < end && *r.ptr == 'x';
+  if (ok) {
+    r = std::from_chars(r.ptr + 1, end, hh);
+    ok = r.ec == std::errc();
+  }
+  if (ok && r.ptr < end) {
+    ok = *r.ptr == ':';
+    if (ok) {
+      r = std::from_chars(r.ptr + 1, end, bytes);
+      ok = r.ec == std::errc() && r.ptr == end;
+    }
+  }
+  if (!ok || w <= 0 || hh <= 0)
+    throw InputError("--raw expects WxH or WxH:BYTES (1 or 2 bytes per sample), not '" + o.raw +
+                     "'");
+  h.raw_width = w;
+  h.raw_height = hh;
+  h.raw_bytes = bytes;
+  return h;
+}
+
+void print_path(const std::vector<grid::Point>& path, const std::string& out_file) {
+  if (!out_file.empty()) {
+    std::ofstream out(out_file);
+    if (!out) throw InputError(SourcePosition{out_file, 0, 0}, "cannot create the file");
+    for (const grid::Point p : path) out << p.x << ' ' << p.y << '\n';
+    if (!out) throw InputError(SourcePosition{out_file, 0, 0}, "write error");
+    fmt::print("path       {} cells written to {}\n", path.size(), out_file);
+    return;
+  }
+  std::string line = "path      ";
+  for (const grid::Point p : path) line += fmt::format(" {},{}", p.x, p.y);
+  fmt::print("{}\n", line);
+}
+
+int run_grid(const GridOptions& o) {
+  Stopwatch read_clock;
+  const LoadedGrid loaded = load_grid(o.map, height_options(o));
+  const grid::Grid& g = loaded.grid;
+  const double read_s = read_clock.seconds();
+  const grid::Point start = parse_point(o.from, "--from");
+  const grid::Point finish = parse_point(o.to, "--to");
+  check_inside(g, start, "--from");
+  check_inside(g, finish, "--to");
+  const grid::Priority priority = grid::parse_priority(o.priority);
+  if (o.unit_diagonals && !o.moore) throw InputError("--unit-diagonals needs --moore");
+  const grid::Neighbourhood n = !o.moore           ? grid::Neighbourhood::kVonNeumann
+                                : o.unit_diagonals ? grid::Neighbourhood::kMoore
+                                                   : grid::Neighbourhood::kOctile;
+  const grid::GpuVariant variant = grid::parse_gpu_variant(o.variant);
+  const BackendChoice backend =
+      choose_backend(parse_backend(o.backend), static_cast<double>(g.cell_count()), 65536.0,
+                     grid::GpuLeeWave::device_bytes(g, n, grid::default_tile_shape(g)));
+
+  fmt::print("map        {} ({}), {}x{}, beta {:.4f}\n", o.map, loaded.format, g.width(),
+             g.height(), g.impassability());
+  fmt::print("moves      {}\n", grid::to_string(n));
+  fmt::print("backend    {}\n", backend.reason);
+
+  std::vector<grid::Point> path;
+  std::vector<float> distance;  // for the drawing
+  const bool draw = !o.png.empty();
+  const std::optional<grid::Point> stop = o.stop_at_start ? std::optional(start) : std::nullopt;
+  if (backend.backend == Backend::kGpu) {
+    grid::GpuLeeWave wave(g, n);
+    const grid::WaveStats stats = wave.run(variant, finish, stop);
+    path = wave.path(start, priority, grid::PathMethod::kHostMoves);
+    const grid::GpuTimings& t = wave.timings();
+    fmt::print("variant    {} ({} steps{})\n", grid::to_string(variant), stats.steps,
+               stats.stopped_at_start ? ", stopped at the start" : "");
+    fmt::print(
+        "times      read {:.1f} ms, build {:.1f} ms, upload {:.1f} ms, wave {:.3f} ms, "
+        "path {:.3f} ms\n",
+        read_s * 1e3, t.build_ms, t.upload_ms, t.wave_ms, t.path_ms);
+    if (draw) {
+      distance.resize(g.cell_count());
+      if (n == grid::Neighbourhood::kOctile) {
+        const auto labels = wave.octile_labels();
+        for (std::size_t i = 0; i < labels.size(); ++i)
+          distance[i] = static_cast<float>(grid::octile_value(labels[i]));
+      } else {
+        const auto labels = wave.labels();
+        for (std::size_t i = 0; i < labels.size(); ++i)
+          distance[i] = labels[i] == grid::kUnreached ? INFINITY : static_cast<float>(labels[i]);
+      }
+    }
+  } else {
+    Stopwatch clock;
+    if (n == grid::Neighbourhood::kOctile) {
+      const auto labels = grid::octile_labels(g, finish);
+      path = grid::recover_octile_path(g, labels, start, priority);
+      if (draw)
+        for (const std::uint64_t l : labels)
+          distance.push_back(static_cast<float>(grid::octile_value(l)));
+    } else {
+      const auto labels = grid::bfs_labels(g, finish, n);
+      path = grid::recover_path(g, labels, start, n, priority);
+      if (draw)
+        for (const std::uint32_t l : labels)
+          distance.push_back(l == grid::kUnreached ? INFINITY : static_cast<float>(l));
+    }
+    fmt::print("times      read {:.1f} ms, wave and path {:.3f} ms (CPU, one thread)\n",
+               read_s * 1e3, clock.seconds() * 1e3);
+  }
+  if (draw) {
+    const grid::Rendering picture = grid::render_wave(g, distance, path, start, finish);
+    write_png_rgb(o.png, picture.width, picture.height, picture.rgb);
+    fmt::print("picture    {} ({}x{} pixels)\n", o.png, picture.width, picture.height);
+  }
+  if (path.empty()) {
+    fmt::print("No path found\n");
+    return 1;
+  }
+  const double length = grid::path_length(path, n);
+  if (n == grid::Neighbourhood::kOctile)
+    fmt::print("length     {:.8f} ({} cells)\n", length, path.size());
+  else
+    fmt::print("length     {} moves ({} cells)\n", static_cast<std::uint64_t>(length), path.size());
+  print_path(path, o.path_out);
+  return 0;
+}
+
+void add_grid_command(CLI::App& app, CliContext& ctx) {
+  auto* cmd = app.add_subcommand(
+      "grid", "Lee wave path planning on a grid (MovingAI map, passability file, height map)");
+  auto o = std::make_shared<GridOptions>();
+  cmd->add_option("map", o->map, "MovingAI .map, passability file, or PGM / PNG / raw height map")
+      ->required();
+  cmd->add_option("--from", o->from, "start cell x,y (the robot)")->required();
+  cmd->add_option("--to", o->to, "finish cell x,y (the wave starts here)")->required();
+  cmd->add_option("--threshold", o->threshold,
+                  "height maps: a move is open when the height difference is below T");
+  cmd->add_option("--raw", o->raw, "raw little-endian height map of WxH (or WxH:2 for 16-bit)");
+  cmd->add_option("--variant", o->variant,
+                  "GPU variant: global, shared, texture, frontier, bitwave or fast (default)");
+  cmd->add_option("--backend", o->backend, "auto (default), cpu or gpu");
+  cmd->add_flag("--moore", o->moore, "8 moves with octile costs 1 and sqrt(2), no corner cutting");
+  cmd->add_flag("--unit-diagonals", o->unit_diagonals, "with --moore: every move costs 1");
+  cmd->add_option("--priority", o->priority, "path recovery order: LURD (default) or ULDR");
+  cmd->add_flag("--stop-at-start", o->stop_at_start,
+                "stop the wave once the start is labelled (frontier, bitwave, fast)");
+  cmd->add_option("--png", o->png, "draw the map, the wave and the path into this PNG");
+  cmd->add_option("--path-out", o->path_out, "write the path (x y per line) to this file");
+  cmd->callback([o, &ctx] { ctx.exit_code = run_grid(*o); });
+}
+
+const CommandRegistration registration(40, add_grid_command);
+
+}  // namespace
+
+}  // namespace arcwave::cli
