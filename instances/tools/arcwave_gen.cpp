@@ -9,25 +9,6 @@
 #include "instances/csp/writers/xcsp_writer.hpp"
 #include "instances/tools/gen_commands.hpp"
 
-namespace {
-
-// XML comments may not hold "--": "arcwave-gen rb --n 40 --seed 1" -> "arcwave-gen rb, n 40, seed
-// 1".
-std::string comment_for(const std::string& command) {
-  std::string out;
-  for (std::size_t i = 0; i < command.size(); ++i) {
-    if (command.compare(i, 3, " --") == 0) {
-      out += ", ";
-      i += 2;
-      continue;
-    }
-    out += command[i];
-  }
-  return out;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   using namespace arcwave;
   CLI::App app{"arcwave-gen: generated CSP instances as XCSP3 or XCSP 2.1 files"};
@@ -49,10 +30,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     if (!generated) return 2;
-    gen::WriteOptions options;
-    options.name = name.empty() ? generated->name : name;
-    options.comment = comment_for(generated->command);
-    gen::write_xcsp_file(generated->model, *gen::parse_dialect(format), output, options);
+    gen::write_xcsp_file(generated->model, *gen::parse_dialect(format), output,
+                         gen::write_options(*generated, name));
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;

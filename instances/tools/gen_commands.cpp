@@ -1,7 +1,11 @@
 // The generator subcommands of arcwave-gen (instances/tools/gen_commands.hpp).
 #include "instances/tools/gen_commands.hpp"
 
+#include <optional>
+
 #include <fmt/format.h>
+
+#include "arcwave/error.hpp"
 
 #include "instances/csp/generators.hpp"
 
@@ -123,6 +127,36 @@ void add_langford(CLI::App& app, const Sink& out) {
 }
 
 }  // namespace
+
+Generated generate(const std::vector<std::string>& words) {
+  CLI::App app{"arcwave-gen"};
+  app.require_subcommand(1);
+  std::optional<Generated> generated;
+  add_generator_commands(app, [&generated](Generated g) { generated = std::move(g); });
+  std::vector<std::string> reversed(words.rbegin(), words.rend());  // CLI11 takes them reversed
+  try {
+    app.parse(reversed);
+  } catch (const CLI::ParseError& e) {
+    throw InputError(fmt::format("arcwave-gen arguments: {}", e.what()));
+  }
+  if (!generated) throw InputError("arcwave-gen arguments: no generator ran");
+  return std::move(*generated);
+}
+
+WriteOptions write_options(const Generated& generated, const std::string& name_override) {
+  WriteOptions options;
+  options.name = name_override.empty() ? generated.name : name_override;
+  const std::string& command = generated.command;
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    if (command.compare(i, 3, " --") == 0) {
+      options.comment += ", ";
+      i += 2;
+      continue;
+    }
+    options.comment += command[i];
+  }
+  return options;
+}
 
 void add_generator_commands(CLI::App& app, std::function<void(Generated)> out) {
   add_queens(app, out);

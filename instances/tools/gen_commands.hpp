@@ -6,10 +6,12 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "arcwave/model.hpp"
+#include "instances/csp/writers/xcsp_writer.hpp"
 
 namespace arcwave::gen {
 
@@ -18,6 +20,14 @@ struct Generated {
   std::string name;     // e.g. "queens-8"
   std::string command;  // e.g. "arcwave-gen queens 8 --encoding intension"
 };
+
+/// Runs one generator subcommand given its words ({"queens", "8", "--encoding", "extension"}).
+/// Throws InputError for words the subcommands do not accept.
+Generated generate(const std::vector<std::string>& words);
+
+/// The writer options arcwave-gen uses: the name (`name_override` when not empty) and the
+/// command as a comment (XML comments may not hold "--": "rb --n 40" becomes "rb, n 40").
+WriteOptions write_options(const Generated& generated, const std::string& name_override = {});
 
 /// Adds queens, rb, composed, random, latin and langford to `app`; the one that runs stores
 /// its result through `out`.
