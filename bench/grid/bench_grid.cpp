@@ -211,6 +211,24 @@ void gpu_row(benchmark::State& state, MapKey key, GpuVariant variant, bool stop,
   state.counters["build_ms"] = wave.timings().build_ms;
 }
 
+/// The fast variant with a given tile shape (its own device copy, freed after the row).
+void shape_row(benchmark::State& state, MapKey key, grid::TileShape shape) {
+  if (!gpu_available()) {
+    state.SkipWithError("no GPU");
+    return;
+  }
+  const grid::Grid& g = map_for(key);
+  const Point finish = current().finish;
+  grid::GpuLeeWave wave(g, Neighbourhood::kVonNeumann, shape);
+  grid::WaveStats stats = wave.run(GpuVariant::kFast, finish);
+  for (auto _ : state) {
+    stats = wave.run(GpuVariant::kFast, finish);
+    state.SetIterationTime(wave.timings().wave_ms / 1e3);
+  }
+  state.counters["labels_ok"] = wave.labels() == reference() ? 1 : 0;
+  common_counters(state, key, g, stats.steps);
+}
+
 void path_row(benchmark::State& state, MapKey key, grid::PathMethod method) {
   if (!gpu_available()) {
     state.SkipWithError("no GPU");
@@ -281,7 +299,7 @@ void register_all() {
             b->MinTime(0.05);
         };
         const auto quick = [&](benchmark::internal::Benchmark* b) {
-          b->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(large ? 0.3 : 0.1);
+          b->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(large ? 0.2 : 0.05);
         };
         slow(benchmark::RegisterBenchmark((prefix + "cpu-1").c_str(), cpu_row, key,
                                           CpuKind::kBfsOne));
@@ -297,6 +315,12 @@ void register_all() {
                                              gpu_row, key, v, false, true));
         quick(benchmark::RegisterBenchmark((prefix + "fast-stop").c_str(), gpu_row, key,
                                            GpuVariant::kFast, true, true));
+        // Tile shapes of the fast variant (the default is k64 up to 4M cells, else k128).
+        if (!large || k == 0 || k == 5 || k == 9)
+          for (const grid::TileShape shape :
+               {grid::TileShape::k64, grid::TileShape::k128, grid::TileShape::k192})
+            quick(benchmark::RegisterBenchmark((prefix + "fast-" + grid::to_string(shape)).c_str(),
+                                               shape_row, key, shape));
         quick(benchmark::RegisterBenchmark((prefix + "path-device").c_str(), path_row, key,
                                            grid::PathMethod::kDeviceWalk));
         quick(benchmark::RegisterBenchmark((prefix + "path-host").c_str(), path_row, key,

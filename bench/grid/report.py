@@ -17,8 +17,9 @@ from collections import defaultdict
 CLASSES = ["0-5", "5-10", "10-15", "15-20", "20-25", "25-30", "30-35", "35-40", "40-45",
            "45-50", "50-100"]
 ORDER = ["global", "texture", "shared", "frontier", "bitwave", "fast", "fast-stop",
-         "cpu-1", "cpu-all", "cpu-bitwave-all", "path-device", "path-host"]
-NAME = re.compile(r"grid/n:(\d+)/class:(\d+)/map:(\d+)/([a-z0-9-]+)")
+         "fast-64x64", "fast-128x128", "fast-192x192", "cpu-1", "cpu-all", "cpu-bitwave-all",
+         "path-device", "path-host"]
+NAME = re.compile(r"grid/n:(\d+)/class:(\d+)/map:(\d+)/([a-z0-9x-]+)")
 
 
 def load(path):
@@ -73,7 +74,8 @@ def main():
                f'{float(context.get("device_bandwidth_gbs", 0)):.0f} GB/s; CPU threads: '
                f'{context.get("omp_threads", "?")}; host: {context.get("host_name", "?")}\n')
     out.append("Times in ms (s where marked): mean / median over the maps of a class (each map's "
-               "time is itself a median or mean of its repetitions). Floor: labels of the reached "
+               "time is the mean of its timed iterations, after a warm-up run except for the "
+               "one-iteration rows at n = 10^4). Floor: labels of the reached "
                "cells written once (4 B) + passability read once (2 bits per cell), over the "
                "measured bandwidth.\n")
     summary = []
@@ -134,7 +136,7 @@ def main():
     for n in sizes:
         fig, ax = plt.subplots(figsize=(10, 6))
         for v in ORDER:
-            if v.startswith("path"):
+            if v.startswith("path") or v.startswith("fast-") and v != "fast-stop":
                 continue
             xs, ys = [], []
             for k in range(11):
