@@ -27,6 +27,20 @@ using Iter = std::string_view::const_iterator;
 // and would only make binding tables huge.
 constexpr Value kMaxParameter = 999999;
 
+// The operators by name, built once from the operator table (find_expr_op scans it).
+const ExprOpInfo* lookup_operator(std::string_view name) {
+  static const std::unordered_map<std::string_view, const ExprOpInfo*> kByName = [] {
+    std::unordered_map<std::string_view, const ExprOpInfo*> m;
+    for (int op = 0; op <= static_cast<int>(ExprOp::kIf); ++op) {
+      const ExprOpInfo& info = expr_op_info(static_cast<ExprOp>(op));
+      if (find_expr_op(info.name) == &info) m.emplace(info.name, &info);
+    }
+    return m;
+  }();
+  const auto it = kByName.find(name);
+  return it == kByName.end() ? nullptr : it->second;
+}
+
 // Quotes a short excerpt of the text at `offset` for error messages.
 std::string describe_found(std::string_view text, std::size_t offset) {
   if (offset >= text.size()) return "the end of the text";
@@ -64,7 +78,9 @@ struct Frame {
 // Receives the grammar's actions and builds the postfix program.
 class ExprBuilder {
  public:
-  ExprBuilder(std::string_view text, const TextLocator& locate) : text_(text), locate_(locate) {}
+  ExprBuilder(std::string_view text, const TextLocator& locate) : text_(text), locate_(locate) {
+    code_.reserve(text.size() / 2 + 1);  // every leaf and call takes at least two characters
+  }
 
   [[noreturn]] void fail(std::size_t offset, const std::string& message) const {
     throw InputError(locate_(offset), message);
@@ -113,9 +129,7 @@ class ExprBuilder {
       push_leaf({ExprOp::kConst, 0, name == "true" ? 1 : 0});
       return;
     }
-    const auto [it, inserted] = slots_.try_emplace(name, static_cast<Value>(identifiers_.size()));
-    if (inserted) identifiers_.emplace_back(name);
-    push_leaf({ExprOp::kSlot, 0, it->second});
+    push_leaf({ExprOp::kSlot, 0, slot_of(name)});
   }
 
   // `name(` was read: starts a call, before the grammar descends into its arguments.
@@ -127,7 +141,7 @@ class ExprBuilder {
     Frame frame;
     frame.name_offset = start;
     if (name != "set") {
-      frame.op = find_expr_op(name);
+      frame.op = lookup_operator(name);
       if (frame.op == nullptr) fail(start, "unknown operator '" + std::string(name) + "'");
     }
     frames_.push_back(frame);
@@ -183,18 +197,37 @@ class ExprBuilder {
   ParsedExpression finish() {
     ParsedExpression out;
     out.expr = Expr(std::move(code_));
-    out.identifiers = std::move(identifiers_);
+    out.identifiers.assign(names_.begin(), names_.end());
     return out;
   }
 
  private:
   void push_leaf(const ExprInstr& instr) { code_.push_back(instr); }
 
+  // The slot of an identifier, numbered by first appearance. Expressions usually name a few
+  // variables, so a linear search over views of the text serves them; many names get a hash map.
+  Value slot_of(std::string_view name) {
+    constexpr std::size_t kLinear = 16;
+    if (names_.size() < kLinear) {
+      for (std::size_t i = 0; i < names_.size(); ++i)
+        if (names_[i] == name) return static_cast<Value>(i);
+    } else {
+      if (slots_.empty())
+        for (std::size_t i = 0; i < names_.size(); ++i)
+          slots_.emplace(names_[i], static_cast<Value>(i));
+      const auto it = slots_.find(name);
+      if (it != slots_.end()) return it->second;
+      slots_.emplace(name, static_cast<Value>(names_.size()));
+    }
+    names_.push_back(name);
+    return static_cast<Value>(names_.size() - 1);
+  }
+
   std::string_view text_;
   const TextLocator& locate_;
   std::vector<ExprInstr> code_;
-  std::vector<std::string> identifiers_;
-  std::unordered_map<std::string_view, Value> slots_;
+  std::vector<std::string_view> names_;                // identifiers, views of the text
+  std::unordered_map<std::string_view, Value> slots_;  // filled once names_ is long
   std::vector<Frame> frames_;
   std::optional<std::uint32_t> pending_set_;  // a set(...) just closed: its element count
 };
