@@ -158,7 +158,8 @@ class CudaEngine {
   }
 
   /// What makes a captured graph reusable: the kernel, its launch size, rounds per replay and
-  /// every argument byte. Empty (never reused) when the relaxation cannot be compared bytewise.
+  /// every argument byte (a relaxation with padding may differ there and cost a new capture).
+  /// Empty (never reused) when the relaxation cannot be compared bytewise.
   std::vector<unsigned char> graph_key(std::uint32_t count) const {
     std::vector<unsigned char> key;
     if constexpr (std::is_trivially_copyable_v<Relax>) {
@@ -170,7 +171,7 @@ class CudaEngine {
       append_bytes(key, args_.graph.offsets);
       append_bytes(key, args_.graph.targets);
       append_bytes(key, args_.graph.weights);
-      append_bytes(key, args_.relax);
+      if constexpr (!std::is_empty_v<Relax>) append_bytes(key, args_.relax);
       append_bytes(key, args_.control);
       append_bytes(key, args_.queue[0]);
       append_bytes(key, args_.queue[1]);

@@ -371,7 +371,7 @@ TEST_CASE("small graphs and paths on every driver (sanitizer-sized)", "[gpu][fro
   ARCWAVE_REQUIRE_GPU();
   check_bfs_all(test::random_csr(700, 2.0, 71), {1}, true);
   check_bfs_all(test::degree_ladder_csr(400, 72), {70}, true);
-  check_bfs_all(test::path_csr(300), {0}, true);
+  check_bfs_all(test::path_csr(150), {0}, true);
 }
 
 TEST_CASE("the host-driven entry point keeps its signature and semantics", "[gpu][frontier]") {
