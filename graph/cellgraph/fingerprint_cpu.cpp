@@ -59,8 +59,9 @@ void build_table(HostTable& t, const BitVectors& cells, bool with_filter) {
 }  // namespace
 
 CellGraph fingerprint_cpu(const BitVectors& input, const Options& options, PhaseTimes* times) {
-  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   const std::uint64_t n = input.count;
+  // Small inputs on one thread: starting threads would cost more than the work.
+  const int threads = n < 1024 ? 1 : options.threads > 0 ? options.threads : omp_get_max_threads();
   const std::uint32_t words = input.words;
   const std::uint32_t bits = input.bits;
   const std::uint64_t mask = fingerprint_mask(options.fingerprint_bits);

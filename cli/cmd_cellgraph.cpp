@@ -1,0 +1,129 @@
+// `arcwave cellgraph FILE`: the cell graph of a vector file (one vertex per distinct vector,
+// edges between vectors at Hamming distance 1), optionally its edge list (--out) and cells
+// (--cells), and with --from/--to a shortest route between two cells (BFS on the frontier
+// primitive). Exit code 1 when there is no route.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "arcwave/error.hpp"
+#include "cli/registry.hpp"
+#include "core/backend.hpp"
+#include "core/timer.hpp"
+#include "graph/cellgraph/cell_graph.hpp"
+#include "graph/cellgraph/cell_graph_io.hpp"
+#include "graph/cellgraph/cell_paths.hpp"
+#include "parsers/vectors/vector_file.hpp"
+
+namespace arcwave::cli {
+
+namespace {
+
+struct CellgraphArgs {
+  std::string file;
+  std::string from;
+  std::string to;
+  std::string out;
+  std::string cells;
+  std::string algorithm = "fingerprint";
+  std::string backend = "auto";
+  std::uint32_t pivots = 5;
+};
+
+/// Work (n·ℓ bits) from which the GPU is expected to win, transfers included.
+constexpr double kGpuThresholdBits = 1 << 24;
+
+std::uint32_t cell_of(const cellgraph::CellGraph& g, const std::string& text, const char* what) {
+  const std::vector<std::uint64_t> row = parse_vector_argument(text, g.cells.bits, what);
+  const auto v = cellgraph::find_cell(g.cells, row);
+  if (!v) throw InputError(fmt::format("{}: {} is not one of the file's cells", what, text));
+  return *v;
+}
+
+int run_cellgraph(const CellgraphArgs& args) {
+  if (args.from.empty() != args.to.empty())
+    throw InputError("--from and --to go together (a route needs both ends)");
+  const Backend requested = parse_backend(args.backend);
+  cellgraph::Options options;
+  options.algorithm = cellgraph::parse_algorithm(args.algorithm);
+  options.pivots = args.pivots;
+
+  Stopwatch clock;
+  const BitVectors input = read_vectors(args.file);
+  const double read_seconds = clock.seconds();
+  const std::uint64_t gpu_bytes = input.count * (std::uint64_t{input.words} * 8 * 4 + 64);
+  const BackendChoice choice = choose_backend(
+      requested, static_cast<double>(input.count) * input.bits, kGpuThresholdBits, gpu_bytes);
+  options.device =
+      choice.backend == Backend::kGpu ? cellgraph::Device::kGpu : cellgraph::Device::kCpu;
+  cellgraph::PhaseTimes times;
+  const cellgraph::CellGraph g = cellgraph::build_cell_graph(input, options, &times);
+
+  fmt::print("file         {}\n", args.file);
+  fmt::print("vectors      {} of {} bits (read in {:.3f} s)\n", input.count, input.bits,
+             read_seconds);
+  fmt::print("cells        {} distinct vectors\n", g.graph.vertex_count);
+  fmt::print("edges        {}\n", g.graph.edge_count() / 2);
+  fmt::print("algorithm    {} on {}\n", cellgraph::to_string(options.algorithm), choice.reason);
+  fmt::print("time         sort {:.3f} ms, build {:.3f} ms, search {:.3f} ms", times.sort_ms,
+             times.build_ms, times.search_ms);
+  if (options.device == cellgraph::Device::kGpu)
+    fmt::print(" (upload {:.3f} ms, download {:.3f} ms)", times.upload_ms, times.download_ms);
+  fmt::print("\n");
+  if (!args.out.empty()) {
+    cellgraph::write_edge_list_file(args.out, g);
+    fmt::print("edge list    {}\n", args.out);
+  }
+  if (!args.cells.empty()) {
+    write_vectors_file(args.cells, g.cells, VectorFormat::kText,
+                       fmt::format("cells of {}: line v + 1 is the vector of vertex v", args.file));
+    fmt::print("cells file   {}\n", args.cells);
+  }
+  if (args.from.empty()) return 0;
+
+  const std::uint32_t from = cell_of(g, args.from, "--from");
+  const std::uint32_t to = cell_of(g, args.to, "--to");
+  const std::vector<std::uint32_t> route =
+      cellgraph::shortest_route(g.graph, from, to, options.device);
+  if (route.empty()) {
+    fmt::print("route        none: cell {} cannot be reached from cell {}\n", to, from);
+    return 1;
+  }
+  fmt::print("route        {} crossings\n", route.size() - 1);
+  for (std::size_t i = 0; i < route.size(); ++i) {
+    fmt::print("  {:>6}  {}  cell {}", i, g.cells.to_string(route[i]), route[i]);
+    if (i > 0)
+      fmt::print(", crosses constraint {}",
+                 cellgraph::crossed_bit(g.cells, route[i - 1], route[i]));
+    fmt::print("\n");
+  }
+  return 0;
+}
+
+void add_cellgraph_command(CLI::App& app, CliContext& ctx) {
+  auto* cmd = app.add_subcommand(
+      "cellgraph",
+      "Cell graph of binary vectors (Hamming distance 1 between distinct vectors), and routes");
+  auto args = std::make_shared<CellgraphArgs>();
+  cmd->add_option("file", args->file,
+                  "vector file: lines of 0/1, or packed (parsers/vectors/FORMAT.md); '-' for "
+                  "standard input")
+      ->required();
+  cmd->add_option("--from", args->from, "start cell of a route, as a 0/1 vector");
+  cmd->add_option("--to", args->to, "end cell of a route, as a 0/1 vector");
+  cmd->add_option("--out", args->out, "write the edge list here (\"u v\" per line)");
+  cmd->add_option("--cells", args->cells, "write the vector of each vertex here (line v + 1)");
+  cmd->add_option("--algorithm", args->algorithm, "fingerprint (O(n·ℓ)), tree or heuristic")
+      ->capture_default_str();
+  cmd->add_option("--backend", args->backend, "auto, cpu or gpu")->capture_default_str();
+  cmd->add_option("--pivots", args->pivots, "heuristic: number of pivots h")->capture_default_str();
+  cmd->callback([args, &ctx] { ctx.exit_code = run_cellgraph(*args); });
+}
+
+const CommandRegistration registration(65, add_cellgraph_command);
+
+}  // namespace
+
+}  // namespace arcwave::cli
