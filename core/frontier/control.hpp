@@ -47,6 +47,22 @@ inline Control initial_control(std::uint32_t seed_count, std::uint32_t max_round
   return c;
 }
 
+/// The state before round 0 when the seed count is only known on the device: count[0] and
+/// `halted` are written there (seed_from_device()) before any round reads them.
+inline Control initial_control_device_seeded(std::uint32_t max_rounds, std::uint32_t stamp_base,
+                                             std::uint32_t flip) {
+  Control c = initial_control(0, max_rounds, stamp_base, flip);
+  c.halted = 0;
+  return c;
+}
+
+/// The device side of initial_control_device_seeded(): the seed count becomes round 0's size,
+/// and a run without seeds or rounds halts before its first round (as initial_control()).
+ARCWAVE_FRONTIER_HD inline void seed_from_device(volatile Control& c, std::uint32_t seed_count) {
+  c.count[0] = seed_count;
+  if (seed_count == 0 || c.max_rounds == 0) c.halted = 1;
+}
+
 /// What one round works on (read by every thread when the round starts).
 struct RoundPlan {
   bool active = false;  // false: the loop has halted and this launch does nothing

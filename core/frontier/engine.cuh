@@ -46,14 +46,29 @@ inline unsigned blocks_per_sm(const void* kernel, int threads) {
 template <typename Weight, typename Relax>
 class CudaEngine {
  public:
+  /// `device_seeds` and `device_seed_count`: the seeds of a run whose seed count is in device
+  /// memory (null otherwise).
   CudaEngine(const RoundArgs<Weight, Relax>& args, Workspace& ws, cudaStream_t stream,
-             const Options& options)
-      : args_(args), ws_(ws), stream_(stream), options_(options) {}
+             const Options& options, const std::uint32_t* device_seeds = nullptr,
+             const std::uint32_t* device_seed_count = nullptr)
+      : args_(args),
+        ws_(ws),
+        stream_(stream),
+        options_(options),
+        device_seeds_(device_seeds),
+        device_seed_count_(device_seed_count) {}
 
   void upload(const Control& c) {
     *ws_.host_control() = c;
     ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(ws_.control(), ws_.host_control(), sizeof(Control),
                                        cudaMemcpyHostToDevice, stream_));
+  }
+  void seed_from_device() {
+    if (device_seed_count_ == nullptr)
+      throw InternalError("frontier: seeds counted on the device, but no count was given");
+    seed_kernel<<<round_blocks(), kBlock, 0, stream_>>>(ws_.control(), device_seeds_,
+                                                        device_seed_count_, ws_.current_queue());
+    ARCWAVE_CUDA_CHECK_LAUNCH("frontier::seed_kernel");
   }
   Control download() {
     ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(ws_.host_control(), ws_.control(), sizeof(Control),
@@ -206,6 +221,8 @@ class CudaEngine {
   Workspace& ws_;
   cudaStream_t stream_;
   Options options_;
+  const std::uint32_t* device_seeds_;
+  const std::uint32_t* device_seed_count_;
   cudaGraphExec_t exec_ = nullptr;  // owned by the workspace's cache
 };
 

@@ -170,6 +170,22 @@ __device__ inline void finish_round(Control* control, const RoundPlan& p) {
   }
 }
 
+/// Seeds counted on the device: copies the `*seed_count` seeds into round 0's queue (unless they
+/// are there already) and makes the count round 0's size (control.hpp's seed_from_device()).
+__global__ void __launch_bounds__(kBlock)
+    seed_kernel(Control* control, const std::uint32_t* seeds, const std::uint32_t* seed_count,
+                std::uint32_t* queue) {
+  const std::uint32_t count = *seed_count;
+  if (seeds != queue)
+    for (std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+         i < count; i += static_cast<std::uint64_t>(gridDim.x) * blockDim.x)
+      queue[i] = seeds[i];
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    volatile Control& c = *control;
+    seed_from_device(c, count);
+  }
+}
+
 /// One round per launch (kHost, kDevice, kGraph). A launch after the loop halted does nothing.
 template <Gather kGather, typename Weight, typename Relax>
 __global__ void __launch_bounds__(kBlock) round_kernel(RoundArgs<Weight, Relax> a) {

@@ -5,6 +5,9 @@
 //
 // Engine interface (all calls on one stream, in order):
 //   void upload(const Control&)          enqueue: the device's Control := the argument
+//   void seed_from_device()              enqueue: count[0] := the seed count in device memory,
+//                                        the seeds copied into round 0's queue (runs whose
+//                                        seeds were counted on the device)
 //   Control download()                   enqueue a read-back of the Control, wait, return it
 //   std::uint32_t blocks_for(size)       launch size for a frontier of known size (kHost)
 //   std::uint32_t round_blocks()         launch size when the size is not known on the host
@@ -62,13 +65,24 @@ Control drive_device(Engine& engine, Control c, std::uint32_t fixed) {
 
 }  // namespace detail
 
-/// Runs the loop from `initial` (initial_control()) with the chosen driver; returns the final
-/// Control (halted), from which stats_of(), frontier_left() and queue_left() read the result.
+/// Runs the loop from `initial` (initial_control(), or initial_control_device_seeded() with
+/// `seeds_on_device`) with the chosen driver; returns the final Control (halted), from which
+/// stats_of(), frontier_left() and queue_left() read the result.
 template <typename Engine>
-Control drive(Engine& engine, const Options& options, const Control& initial) {
+Control drive(Engine& engine, const Options& options, const Control& initial,
+              bool seeds_on_device = false) {
   if (initial.halted != 0) return initial;
   engine.upload(initial);
   Control c = initial;
+  if (seeds_on_device) {
+    engine.seed_from_device();
+    // Only the host driver needs the size itself (to size its first launch); the others read it
+    // on the device, so no round trip is spent before the first round.
+    if (options.driver == Driver::kHost || initial.max_rounds == 0) {
+      c = engine.download();
+      if (c.halted != 0) return c;
+    }
+  }
   switch (options.driver) {
     case Driver::kHost:
       while (c.halted == 0) {

@@ -38,6 +38,11 @@ class EmulatedEngine {
     device_ = c;
     ++uploads;
   }
+  /// The seeds are in the queue already; `device_seed_count` says how many.
+  void seed_from_device() {
+    ++seed_launches;
+    frontier::seed_from_device(device_, device_seed_count);
+  }
   frontier::Control download() {
     ++downloads;
     return device_;
@@ -74,6 +79,8 @@ class EmulatedEngine {
     return queue_[index];
   }
 
+  std::uint32_t device_seed_count = 0;  // what seed_from_device() finds on the "device"
+  std::uint64_t seed_launches = 0;
   std::uint64_t uploads = 0;
   std::uint64_t downloads = 0;
   std::uint64_t launches = 0;        // round launches, active or not

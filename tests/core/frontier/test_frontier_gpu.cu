@@ -401,3 +401,56 @@ TEST_CASE("a run larger than the workspace is refused", "[gpu][frontier]") {
   CHECK_THROWS_AS(fr::run(dg.view, ws.seed_queue(), 1, RoundBfs{level.data()}, ws),
                   arcwave::InternalError);
 }
+
+namespace {
+
+/// Appends every vertex v with v % step == offset to `out`, counting them in `*count`: seeds
+/// found (and counted) on the device, in no particular order.
+__global__ void pick_seeds(std::uint32_t n, std::uint32_t step, std::uint32_t offset,
+                           std::uint32_t* out, std::uint32_t* count, std::uint32_t* level) {
+  for (std::uint32_t v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x)
+    if (v % step == offset) {
+      out[atomicAdd(count, 1U)] = v;
+      level[v] = 0;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("GPU drivers with seeds counted on the device", "[gpu][frontier][sanitize]") {
+  ARCWAVE_REQUIRE_GPU();
+  const test::OwnedCsr g = test::random_csr(3000, 1.5, 101);
+  const DeviceGraph dg(g);
+  fr::Workspace ws(g.n);
+  DeviceBuffer<std::uint32_t> seeds(g.n);
+  DeviceBuffer<std::uint32_t> count(1);
+  DeviceBuffer<std::uint32_t> level(g.n);
+  for (const std::uint32_t step : {211U, 4000U}) {  // 4000: no vertex qualifies
+    std::vector<std::uint32_t> host_seeds;
+    for (std::uint32_t v = 0; v < g.n; ++v)
+      if (v % step == 5) host_seeds.push_back(v);
+    for (const std::uint32_t max_rounds : {0U, 2U, UINT32_MAX}) {
+      const Run want = cpu_run(g, host_seeds, max_rounds);
+      for (Variant v : variants(true)) {
+        for (const bool into_queue : {false, true}) {
+          INFO(v.name << ", step " << step << ", max_rounds " << max_rounds << ", into_queue "
+                      << into_queue);
+          v.options.max_rounds = max_rounds;
+          level.fill_bytes(0xFF);
+          count.fill_bytes(0);
+          std::uint32_t* out = into_queue ? ws.seed_queue() : seeds.data();
+          pick_seeds<<<8, 128>>>(g.n, step, 5, out, count.data(), level.data());
+          ARCWAVE_CUDA_CHECK_LAUNCH("pick_seeds");
+          const fr::Stats stats = fr::run(dg.view, out, fr::DeviceCount{count.data()},
+                                          ParentBfs{level.data()}, ws, nullptr, v.options);
+          CHECK(level.to_host() == want.level);
+          check_stats(stats, want.stats);
+          std::vector<std::uint32_t> want_left = host_seeds;
+          if (max_rounds != 0)
+            want_left = at_level(test::bfs_levels(g, host_seeds), want.stats.rounds);
+          CHECK(frontier_left(ws, stats.last_frontier) == want_left);
+        }
+      }
+    }
+  }
+}

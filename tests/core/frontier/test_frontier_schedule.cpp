@@ -106,6 +106,13 @@ Outcome emulated(const test::OwnedCsr& g, const std::vector<std::uint32_t>& seed
   return out;
 }
 
+std::vector<std::uint32_t> initial_levels_of(std::uint32_t n,
+                                             const std::vector<std::uint32_t>& seeds) {
+  std::vector<std::uint32_t> level(n, UINT32_MAX);
+  for (const std::uint32_t s : seeds) level[s] = 0;
+  return level;
+}
+
 void check_same(const Outcome& got, const Outcome& want) {
   CHECK(got.level == want.level);
   CHECK(got.stats.rounds == want.stats.rounds);
@@ -265,6 +272,7 @@ struct StuckEngine {
   frontier::Control download() { return c; }
   std::uint32_t blocks_for(std::uint32_t) const { return 1; }
   std::uint32_t round_blocks() const { return 1; }
+  void seed_from_device() {}
   void rounds(std::uint32_t, std::uint32_t) {}
   frontier::Control replay(std::uint32_t) { return c; }
   void persistent_grid() {}
@@ -280,5 +288,42 @@ TEST_CASE("a driver that makes no progress is an internal error", "[frontier][sc
     CHECK_THROWS_AS(
         frontier::drive(engine, v.options, frontier::initial_control(5, UINT32_MAX, 0, 0)),
         InternalError);
+  }
+}
+
+TEST_CASE("seeds counted on the device: same results, no round trip before round 0",
+          "[frontier][schedule]") {
+  const test::OwnedCsr g = test::random_csr(3000, 1.8, 37);
+  for (const std::vector<std::uint32_t>& seeds :
+       {std::vector<std::uint32_t>{}, std::vector<std::uint32_t>{9},
+        std::vector<std::uint32_t>{4, 4, 1000, 2999}}) {
+    for (const std::uint32_t max_rounds : {0U, 3U, UINT32_MAX}) {
+      const Outcome want = reference(g, seeds, max_rounds);
+      for (const Variant& v : variants(max_rounds)) {
+        INFO(v.name << ", " << seeds.size() << " seeds, max_rounds " << max_rounds);
+        std::vector<std::uint32_t> level = initial_levels_of(g.n, seeds);
+        test::EmulatedEngine engine(g.view(), ParentBfs{&level}, seeds, 5, 1);
+        engine.device_seed_count = static_cast<std::uint32_t>(seeds.size());
+        const frontier::Control end = frontier::drive(
+            engine, v.options, frontier::initial_control_device_seeded(max_rounds, 40, 1), true);
+        const frontier::Stats stats = frontier::stats_of(end);
+        CHECK(level == want.level);
+        CHECK(stats.rounds == want.stats.rounds);
+        CHECK(stats.items == want.stats.items);
+        CHECK(stats.last_frontier == want.stats.last_frontier);
+        CHECK(engine.seed_launches == 1);
+        const auto& q = engine.queue(frontier::queue_left(end));
+        std::vector<std::uint32_t> left(q.begin(), q.begin() + stats.last_frontier);
+        std::sort(left.begin(), left.end());
+        std::vector<std::uint32_t> want_left = seeds;
+        std::sort(want_left.begin(), want_left.end());
+        if (max_rounds != 0) want_left = at_level(test::bfs_levels(g, seeds), want.stats.rounds);
+        CHECK(left == want_left);
+        // Persistent drivers that did not hand over look at the device once, at the end.
+        const bool persistent = v.options.driver == frontier::Driver::kCooperative ||
+                                v.options.driver == frontier::Driver::kSingleBlock;
+        if (persistent && engine.launches == 0) CHECK(engine.downloads == 1);
+      }
+    }
   }
 }
