@@ -4,7 +4,11 @@
 namespace arcwave {
 
 const GpuInfo& gpu_info() {
-  static const GpuInfo info{.reason = "arcwave was built without CUDA"};
+  static const GpuInfo info = [] {
+    GpuInfo i;
+    i.reason = "arcwave was built without CUDA";
+    return i;
+  }();
   return info;
 }
 

@@ -2,6 +2,7 @@
 // persistent cooperative fixpoint kernel, and trail-based restoring.
 #include <cooperative_groups.h>
 #include <thrust/system/cuda/execution_policy.h>
+#include <cub/block/block_reduce.cuh>
 
 #include <algorithm>
 
@@ -39,8 +40,10 @@ struct AcView {
 };
 
 constexpr int kSmallBlock = 1024;
-// Largest round the single-block kernel processes itself (items); larger ones go to the grid.
+// Largest round the single-block kernel processes itself, in items and in supports to walk;
+// larger ones go to the grid (one block does about this many atomics in a few microseconds).
 constexpr std::uint32_t kSmallRoundLimit = 2048;
+constexpr std::uint64_t kSmallEdgeLimit = 16384;
 
 // Publishes the device status to the host (called by one thread once the kernel's work is done).
 __device__ inline void publish(const AcView& v) {
@@ -139,8 +142,23 @@ __global__ void __launch_bounds__(kSmallBlock)
   std::uint32_t rounds = 0;
   std::uint32_t handoff = 0;
   __syncthreads();
+  using BlockSum = cub::BlockReduce<std::uint64_t, kSmallBlock>;
+  __shared__ typename BlockSum::TempStorage sum_storage;
+  __shared__ std::uint64_t round_edges;
   while (begin < end && wiped == 0U) {
     if (end - begin > kSmallRoundLimit) {
+      handoff = 1;
+      break;
+    }
+    std::uint64_t mine = 0;
+    for (std::uint32_t item = begin + threadIdx.x; item < end; item += blockDim.x) {
+      const std::uint32_t node = v.trail[item];
+      mine += v.csr_offset[node + 1] - v.csr_offset[node];
+    }
+    const std::uint64_t total = BlockSum(sum_storage).Sum(mine);
+    if (threadIdx.x == 0) round_edges = total;
+    __syncthreads();
+    if (round_edges > kSmallEdgeLimit) {
       handoff = 1;
       break;
     }
