@@ -39,15 +39,17 @@ fi
 run "bench_frontier" frontier-bench.log timeout 420 "$build/bench/frontier/bench_frontier" \
   --benchmark_out="$OUT/frontier-bench.json" --benchmark_out_format=json
 
+# One line per step (the pass counts and sanitizer verdicts folded in), then the bench table:
+# short enough for the 25 lines bench/device/all.sh shows.
+note() {  # note NAME LOG PATTERN: appends the last line of LOG matching PATTERN to NAME's result
+  [ -f "$OUT/$2" ] && result[$1]="${result[$1]:-} | $(grep -E "$3" "$OUT/$2" | tail -1)"
+}
+note test_frontier_cpu frontier-test-cpu.log 'All tests passed|test cases:'
+note test_frontier_gpu frontier-test-gpu.log 'All tests passed|test cases:'
+for tool in memcheck racecheck synccheck; do
+  note "$tool" "frontier-$tool.log" 'ERROR SUMMARY|RACECHECK SUMMARY|SYNCCHECK SUMMARY'
+done
 echo "== frontier device summary"
 for k in "${!result[@]}"; do printf '%-18s %s\n' "$k" "${result[$k]}"; done | sort
-for log in frontier-test-cpu.log frontier-test-gpu.log; do
-  printf '%-22s %s\n' "$log" "$(grep -E 'All tests passed|test cases:' "$OUT/$log" | tail -1)"
-done
-for tool in memcheck racecheck synccheck; do
-  [ -f "$OUT/frontier-$tool.log" ] &&
-    printf '%-22s %s\n' "$tool" "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|SYNCCHECK SUMMARY' \
-      "$OUT/frontier-$tool.log" | tail -1)"
-done
 sed -n '/== frontier summary/,$p' "$OUT/frontier-bench.log"
 exit $status

@@ -5,12 +5,13 @@
 // that is also checked against a CPU BFS), time per round, and the floor: (8 B per edge touched
 // (target, level) + 32 B per vertex reached (queue in and out, offsets, level, stamp)) / the
 // measured device bandwidth. Then the per-round cost of each driver alone (a one-vertex
-// frontier and an empty relaxation). Ends with a summary table.
+// frontier and an empty relaxation). Ends with a summary table, one line per driver.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -27,12 +28,13 @@ using arcwave::bench::TimedRun;
 
 namespace {
 
-constexpr int kIterations = 5;
+constexpr int kIterations = 7;
 constexpr std::uint32_t kOverheadRounds = 20000;
 
-struct Column {
+struct Driver {
   std::string name;
   frontier::Options options;
+  bool bfs = true;  // false: measured for its per-round cost only
 };
 
 frontier::Options with(frontier::Driver driver, std::uint32_t k = 0, std::uint32_t blocks = 0,
@@ -45,40 +47,29 @@ frontier::Options with(frontier::Driver driver, std::uint32_t k = 0, std::uint32
   return o;
 }
 
-/// The BFS columns: every driver with its defaults, plus the host driver with the former
-/// one-item-per-warp gather (what frontier::run did before the other drivers existed).
-const std::vector<Column>& bfs_columns() {
-  using frontier::Driver;
-  static const std::vector<Column> columns{
-      {"host", with(Driver::kHost)},
-      {"host-warp", with(Driver::kHost, 0, 0, frontier::Gather::kWarpPerItem)},
-      {"device", with(Driver::kDevice)},
-      {"graph", with(Driver::kGraph)},
-      {"coop", with(Driver::kCooperative)},
-      {"block", with(Driver::kSingleBlock)},
-  };
-  return columns;
-}
-
-/// The per-round cost rows: defaults, and the launch sizes and k that trade it against work.
-const std::vector<Column>& overhead_columns() {
-  using frontier::Driver;
-  static const std::vector<Column> columns = [] {
+/// Every driver with its defaults; the host driver with the former one-item-per-warp gather
+/// (what frontier::run was before the other drivers existed); the multi-block drivers also with
+/// one block per multiprocessor (cheaper launches and barriers, fewer warps to hide latency);
+/// and, for the per-round cost only, k = 64 rounds per look.
+const std::vector<Driver>& drivers() {
+  using D = frontier::Driver;
+  static const std::vector<Driver> list = [] {
     const auto sms = static_cast<std::uint32_t>(std::max(gpu_info().multiprocessors, 1));
-    return std::vector<Column>{
-        {"host", with(Driver::kHost)},
-        {"device", with(Driver::kDevice)},
-        {"device-k64", with(Driver::kDevice, 64)},
-        {"device-k64-1/SM", with(Driver::kDevice, 64, sms)},
-        {"graph", with(Driver::kGraph)},
-        {"graph-k64", with(Driver::kGraph, 64)},
-        {"graph-k64-1/SM", with(Driver::kGraph, 64, sms)},
-        {"coop", with(Driver::kCooperative)},
-        {"coop-1/SM", with(Driver::kCooperative, 0, sms)},
-        {"block", with(Driver::kSingleBlock)},
+    return std::vector<Driver>{
+        {"host", with(D::kHost)},
+        {"host-warp", with(D::kHost, 0, 0, frontier::Gather::kWarpPerItem)},
+        {"device", with(D::kDevice)},
+        {"device-1/SM", with(D::kDevice, 0, sms)},
+        {"graph", with(D::kGraph)},
+        {"graph-1/SM", with(D::kGraph, 0, sms)},
+        {"coop", with(D::kCooperative)},
+        {"coop-1/SM", with(D::kCooperative, 0, sms)},
+        {"block", with(D::kSingleBlock)},
+        {"device-k64", with(D::kDevice, 64), false},
+        {"graph-k64", with(D::kGraph, 64), false},
     };
   }();
-  return columns;
+  return list;
 }
 
 struct RowResult {
@@ -119,12 +110,12 @@ std::map<std::string, GraphFacts>& graph_facts() {
   return facts;
 }
 
-void bfs_row(benchmark::State& state, const std::string& graph, const Column& column) {
+void bfs_row(benchmark::State& state, const std::string& graph, const Driver& driver) {
   const BenchGraph& g = bench::bench_graph(graph);
   graph_facts()[graph] = {g.depth + 1, g.edges_touched, bench::floor_ms(floor_bytes(g))};
   bench::GpuBfs& gpu = device_graph(g);
-  RowResult& row = results()[graph + "/" + column.name];
-  const TimedRun warm = gpu.run(g.source, column.options);  // also captures kGraph's graph
+  RowResult& row = results()[graph + "/" + driver.name];
+  const TimedRun warm = gpu.run(g.source, driver.options);  // also captures kGraph's graph
   if (gpu.levels() != g.levels || warm.stats.items != g.reached) {
     row.failed = true;
     state.SkipWithError("BFS levels differ from the CPU BFS");
@@ -132,7 +123,7 @@ void bfs_row(benchmark::State& state, const std::string& graph, const Column& co
   }
   TimedRun last;
   for (auto _ : state) {
-    last = gpu.run(g.source, column.options);
+    last = gpu.run(g.source, driver.options);
     state.SetIterationTime(last.ms / 1e3);
     row.ms.push_back(last.ms);
   }
@@ -146,17 +137,18 @@ void bfs_row(benchmark::State& state, const std::string& graph, const Column& co
   state.counters["x_floor"] = floor_ms > 0 ? median(row.ms) / floor_ms : 0;
 }
 
-void overhead_row(benchmark::State& state, const Column& column) {
-  RowResult& row = results()["overhead/" + column.name];
-  bench::empty_rounds(kOverheadRounds, column.options);  // warm-up (and capture)
+void overhead_row(benchmark::State& state, const Driver& driver) {
+  RowResult& row = results()["overhead/" + driver.name];
+  bench::empty_rounds(kOverheadRounds, driver.options);  // warm-up (and capture)
   TimedRun last;
   for (auto _ : state) {
-    last = bench::empty_rounds(kOverheadRounds, column.options);
+    last = bench::empty_rounds(kOverheadRounds, driver.options);
     state.SetIterationTime(last.ms / 1e3);
     row.ms.push_back(last.ms);
   }
   if (last.stats.rounds != kOverheadRounds) {
     row.failed = true;
+    row.ms.clear();
     state.SkipWithError("the empty loop did not run every round");
     return;
   }
@@ -172,37 +164,37 @@ void guarded(benchmark::State& state, const std::string& key, Row row) {
     row();
   } catch (const std::exception& e) {
     results()[key].failed = true;
+    results()[key].ms.clear();
     state.SkipWithError(e.what());
   }
 }
 
-void register_all() {
-  for (const std::string& graph : bench::bench_graph_names())
-    for (const Column& column : bfs_columns())
-      benchmark::RegisterBenchmark(("bfs/" + graph + "/" + column.name).c_str(),
-                                   [graph, column](benchmark::State& s) {
-                                     guarded(s, graph + "/" + column.name,
-                                             [&] { bfs_row(s, graph, column); });
-                                   })
-          ->Iterations(kIterations)
-          ->UseManualTime()
-          ->Unit(benchmark::kMillisecond);
-  for (const Column& column : overhead_columns())
-    benchmark::RegisterBenchmark(("round_overhead/" + column.name).c_str(),
-                                 [column](benchmark::State& s) {
-                                   guarded(s, "overhead/" + column.name,
-                                           [&] { overhead_row(s, column); });
-                                 })
-        ->Iterations(kIterations)
-        ->UseManualTime()
-        ->Unit(benchmark::kMillisecond);
+void add(const std::string& name, std::function<void(benchmark::State&)> fn) {
+  benchmark::RegisterBenchmark(name.c_str(), fn)
+      ->Iterations(kIterations)
+      ->UseManualTime()
+      ->Unit(benchmark::kMillisecond);
 }
 
-/// "12.34(5.6)": median ms and microseconds per round; "-" when the row did not run.
+void register_all() {
+  for (const std::string& graph : bench::bench_graph_names())
+    for (const Driver& d : drivers())
+      if (d.bfs)
+        add("bfs/" + graph + "/" + d.name, [graph, d](benchmark::State& s) {
+          guarded(s, graph + "/" + d.name, [&] { bfs_row(s, graph, d); });
+        });
+  for (const Driver& d : drivers())
+    add("round_overhead/" + d.name, [d](benchmark::State& s) {
+      guarded(s, "overhead/" + d.name, [&] { overhead_row(s, d); });
+    });
+}
+
+/// "12.34(5.6)": median ms and microseconds per round; "WRONG" for a failed row, "-" when the
+/// row did not run.
 std::string cell(const std::string& key) {
   const auto it = results().find(key);
-  if (it == results().end() || it->second.ms.empty())
-    return it != results().end() && it->second.failed ? "WRONG" : "-";
+  if (it == results().end()) return "-";
+  if (it->second.ms.empty()) return it->second.failed ? "WRONG" : "-";
   const double ms = median(it->second.ms);
   char text[64];
   std::snprintf(text, sizeof text, "%.2f(%.1f)", ms, 1e3 * ms / std::max(it->second.rounds, 1U));
@@ -210,54 +202,52 @@ std::string cell(const std::string& key) {
 }
 
 void summary() {
-  std::printf("\n== frontier summary: %s, bandwidth %.0f GB/s measured, medians of %d runs\n",
+  const std::vector<std::string>& graphs = bench::bench_graph_names();
+  std::printf("\n== frontier summary: %s, %.0f GB/s measured, medians of %d runs\n",
               gpu_info().name.c_str(), bench::device_bandwidth_bytes_per_second() / 1e9,
               kIterations);
-  std::printf("BFS ms(us/round); floor = (8 B/edge + 32 B/vertex touched) / bandwidth\n");
-  std::printf("%-10s %6s %10s %8s", "graph", "rounds", "edges", "floor_ms");
-  for (const Column& c : bfs_columns()) std::printf(" %14s", c.name.c_str());
-  std::printf(" %12s\n", "best/floor");
-  for (const std::string& name : bench::bench_graph_names()) {
-    const auto facts = graph_facts().find(name);
-    if (facts == graph_facts().end()) {
-      bool failed = false;
-      for (const Column& c : bfs_columns())
-        failed = failed || results().count(name + "/" + c.name) > 0;
-      if (failed) std::printf("%-10s FAILED before its first run (see the log)\n", name.c_str());
-      continue;
-    }
-    const double floor_ms = facts->second.floor_ms;
-    std::printf("%-10s %6u %10llu %8.3f", name.c_str(), facts->second.rounds,
-                static_cast<unsigned long long>(facts->second.edges), floor_ms);
+  std::printf("BFS ms(us/round); last column: one-vertex frontier, empty relaxation, us/round\n");
+  std::printf("%-12s", "driver");
+  for (const std::string& g : graphs) std::printf(" %14s", g.c_str());
+  std::printf(" %9s\n", "overhead");
+  std::printf("%-12s", "rounds,floor");
+  for (const std::string& g : graphs) {
+    const auto f = graph_facts().find(g);
+    char text[64] = "-";
+    if (f != graph_facts().end())
+      std::snprintf(text, sizeof text, "%u,%.3fms", f->second.rounds, f->second.floor_ms);
+    std::printf(" %14s", text);
+  }
+  std::printf(" %9s\n", "");
+  for (const Driver& d : drivers()) {
+    std::printf("%-12s", d.name.c_str());
+    for (const std::string& g : graphs)
+      std::printf(" %14s", d.bfs ? cell(g + "/" + d.name).c_str() : "");
+    const auto it = results().find("overhead/" + d.name);
+    if (it == results().end() || it->second.ms.empty())
+      std::printf(" %9s\n", it != results().end() && it->second.failed ? "WRONG" : "-");
+    else
+      std::printf(" %9.2f\n", 1e3 * median(it->second.ms) / kOverheadRounds);
+  }
+  std::printf("%-12s", "best/floor");
+  for (const std::string& g : graphs) {
+    const auto f = graph_facts().find(g);
     std::string best;
     double best_ms = 0;
-    for (const Column& c : bfs_columns()) {
-      const std::string key = name + "/" + c.name;
-      std::printf(" %14s", cell(key).c_str());
-      const auto it = results().find(key);
-      if (it != results().end() && !it->second.ms.empty() &&
-          (best.empty() || median(it->second.ms) < best_ms)) {
-        best = c.name;
+    for (const Driver& d : drivers()) {
+      const auto it = results().find(g + "/" + d.name);
+      if (it == results().end() || it->second.ms.empty()) continue;
+      if (best.empty() || median(it->second.ms) < best_ms) {
+        best = d.name;
         best_ms = median(it->second.ms);
       }
     }
-    if (best.empty() || floor_ms <= 0)
-      std::printf(" %12s\n", "-");
-    else
-      std::printf(" %6.1fx %-5s\n", best_ms / floor_ms, best.c_str());
+    char text[64] = "-";
+    if (!best.empty() && f != graph_facts().end() && f->second.floor_ms > 0)
+      std::snprintf(text, sizeof text, "%.0fx %s", best_ms / f->second.floor_ms, best.c_str());
+    std::printf(" %14s", text);
   }
-  std::printf("per-round overhead, one-vertex frontier, empty relaxation (us/round):\n");
-  int printed = 0;
-  for (const Column& c : overhead_columns()) {
-    const auto it = results().find("overhead/" + c.name);
-    if (it == results().end()) continue;
-    if (it->second.ms.empty())
-      std::printf("  %s %s", c.name.c_str(), it->second.failed ? "WRONG" : "-");
-    else
-      std::printf("  %s %.2f", c.name.c_str(), 1e3 * median(it->second.ms) / kOverheadRounds);
-    if (++printed % 5 == 0) std::printf("\n");
-  }
-  if (printed % 5 != 0) std::printf("\n");
+  std::printf("\n");
 }
 
 }  // namespace
