@@ -22,18 +22,17 @@ target_link_libraries(arcwave_fmt INTERFACE fmt::fmt-header-only)
 # Thrust algorithms for the OpenMP device system, so machines without a GPU run that code too.
 find_package(CUDAToolkit QUIET)
 set(ARCWAVE_HAVE_THRUST OFF)
+set(arcwave_cccl_hints)
 if(CUDAToolkit_FOUND)
-  find_package(CCCL CONFIG QUIET HINTS "${CUDAToolkit_LIBRARY_ROOT}/lib/cmake"
-               "${CUDAToolkit_LIBRARY_ROOT}/lib64/cmake")
-  if(CCCL_FOUND)
-    set(ARCWAVE_HAVE_THRUST ON)
-    set(ARCWAVE_CCCL_INCLUDE "${CUDAToolkit_LIBRARY_ROOT}/include/cccl")
-  endif()
+  foreach(dir ${CUDAToolkit_INCLUDE_DIRS})
+    list(APPEND arcwave_cccl_hints "${dir}/cccl" "${dir}")
+  endforeach()
 endif()
-if(NOT ARCWAVE_HAVE_THRUST)
-  find_path(ARCWAVE_CCCL_INCLUDE thrust/version.h PATHS /usr/include)
-  if(ARCWAVE_CCCL_INCLUDE)
-    set(ARCWAVE_HAVE_THRUST ON)
-  endif()
+# The toolkit's CCCL first (also where CUDA itself is switched off), then a system Thrust.
+find_path(ARCWAVE_CCCL_INCLUDE thrust/version.h
+          PATHS ${arcwave_cccl_hints} /usr/local/cuda/include/cccl /usr/local/cuda/include
+                /usr/include NO_DEFAULT_PATH)
+if(ARCWAVE_CCCL_INCLUDE)
+  set(ARCWAVE_HAVE_THRUST ON)
 endif()
 message(STATUS "arcwave: Thrust for the OpenMP device system ${ARCWAVE_HAVE_THRUST} (${ARCWAVE_CCCL_INCLUDE})")

@@ -172,6 +172,9 @@ __device__ inline void finish_round(Control* control, const RoundPlan& p) {
 
 /// Seeds counted on the device: copies the `*seed_count` seeds into round 0's queue (unless they
 /// are there already) and makes the count round 0's size (control.hpp's seed_from_device()).
+/// A template so that every translation unit including this header may instantiate it (a plain
+/// __global__ function here would be defined once per .cu file and collide at link time).
+template <int kUnused = 0>
 __global__ void __launch_bounds__(kBlock)
     seed_kernel(Control* control, const std::uint32_t* seeds, const std::uint32_t* seed_count,
                 std::uint32_t* queue) {
