@@ -27,8 +27,10 @@ void add_queens(CLI::App& app, const Sink& out) {
     const QueensEncoding e = *encoding == "extension"      ? QueensEncoding::kExtension
                              : *encoding == "alldifferent" ? QueensEncoding::kAllDifferent
                                                            : QueensEncoding::kIntension;
-    out({queens(*n, e), fmt::format("queens-{}", *n),
-         fmt::format("arcwave-gen queens {} --encoding {}", *n, *encoding)});
+    out({queens(*n, e),
+         fmt::format("queens-{}", *n),
+         fmt::format("arcwave-gen queens {} --encoding {}", *n, *encoding),
+         {}});
   });
 }
 
@@ -49,7 +51,8 @@ void add_rb(CLI::App& app, const Sink& out) {
                      p->forced ? "-forced" : ""),
          fmt::format("arcwave-gen rb --n {} --d {} --e {} --tightness {} --seed {}{}{}", p->n, p->d,
                      p->e, p->tightness, p->seed, p->supports ? " --supports" : "",
-                     p->forced ? " --forced" : "")});
+                     p->forced ? " --forced" : ""),
+         p->forced ? rb_forced_solution(*p) : std::vector<Value>{}});
   });
 }
 
@@ -67,7 +70,8 @@ void add_composed(CLI::App& app, const Sink& out) {
   cmd->callback([=] {
     out({composed(composed_family(*m, *n, *k, *seed)),
          fmt::format("composed-{}-{}-{}-{}", *m, *n, *k, *seed),
-         fmt::format("arcwave-gen composed {} {} {} --seed {}", *m, *n, *k, *seed)});
+         fmt::format("arcwave-gen composed {} {} {} --seed {}", *m, *n, *k, *seed),
+         {}});
   });
 }
 
@@ -87,7 +91,8 @@ void add_random(CLI::App& app, const Sink& out) {
                      p->seed),
          fmt::format("arcwave-gen random --n {} --d {} --arity {} --constraints {} --tightness {} "
                      "--seed {}",
-                     p->n, p->d, p->arity, p->constraints, p->tightness, p->seed)});
+                     p->n, p->d, p->arity, p->constraints, p->tightness, p->seed),
+         {}});
   });
 }
 
@@ -104,11 +109,14 @@ void add_latin(CLI::App& app, const Sink& out) {
   cmd->add_option("--seed", *seed, "random seed")->capture_default_str();
   cmd->add_flag("--binary", *binary, "pairwise ne constraints instead of allDifferent");
   cmd->callback([=] {
-    out({latin_square(*n, *holes, *seed, !*binary),
+    Model model = latin_square(*n, *holes, *seed, !*binary);
+    const std::vector<int> square = random_latin_square(*n, *seed);
+    out({std::move(model),
          *holes >= 1.0 ? fmt::format("latin-{}", *n)
                        : fmt::format("qwh-{}-{}-{}", *n, *holes, *seed),
          fmt::format("arcwave-gen latin {} --holes {} --seed {}{}", *n, *holes, *seed,
-                     *binary ? " --binary" : "")});
+                     *binary ? " --binary" : ""),
+         std::vector<Value>(square.begin(), square.end())});
   });
 }
 
@@ -121,8 +129,10 @@ void add_langford(CLI::App& app, const Sink& out) {
   cmd->add_option("n", *n, "numbers 1..n")->required();
   cmd->add_flag("--binary", *binary, "pairwise ne constraints instead of allDifferent");
   cmd->callback([=] {
-    out({langford(*k, *n, !*binary), fmt::format("langford-{}-{}", *k, *n),
-         fmt::format("arcwave-gen langford {} {}{}", *k, *n, *binary ? " --binary" : "")});
+    out({langford(*k, *n, !*binary),
+         fmt::format("langford-{}-{}", *k, *n),
+         fmt::format("arcwave-gen langford {} {}{}", *k, *n, *binary ? " --binary" : ""),
+         {}});
   });
 }
 

@@ -19,6 +19,8 @@ struct Generated {
   Model model;
   std::string name;     // e.g. "queens-8"
   std::string command;  // e.g. "arcwave-gen queens 8 --encoding intension"
+  std::vector<Value>
+      planted;  // a solution the construction guarantees (forced rb, latin), or empty
 };
 
 /// Runs one generator subcommand given its words ({"queens", "8", "--encoding", "extension"}).

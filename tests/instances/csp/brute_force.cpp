@@ -9,9 +9,13 @@ namespace {
 
 class Enumerator {
  public:
-  Enumerator(const Model& model, std::uint64_t limit) : m_(model), limit_(limit) {
+  Enumerator(const Model& model, const SearchLimits& limits) : m_(model), limits_(limits) {
     const std::size_t n = model.variable_count();
     assignment_.assign(n, 0);
+    order_.resize(n);
+    position_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) order_[i] = limits.reverse_order ? n - 1 - i : i;
+    for (std::size_t i = 0; i < n; ++i) position_[order_[i]] = i;
     checks_at_.resize(n);
     all_different_at_.resize(n);
     const std::vector<Constraint>& cs = model.constraints();
@@ -21,73 +25,84 @@ class Enumerator {
         always_.push_back(i);
         continue;
       }
-      checks_at_[static_cast<std::size_t>(*std::max_element(scope.begin(), scope.end()))].push_back(
-          i);
+      std::size_t last = 0;  // the position at which the scope becomes fully assigned
+      for (int v : scope) last = std::max(last, position_[static_cast<std::size_t>(v)]);
+      checks_at_[last].push_back(i);
       if (std::holds_alternative<AllDifferentConstraint>(cs[i]))
-        for (int v : scope) all_different_at_[static_cast<std::size_t>(v)].push_back(i);
+        for (int v : scope) all_different_at_[position_[static_cast<std::size_t>(v)]].push_back(i);
     }
   }
 
-  std::uint64_t run() {
+  SearchResult run() {
     for (std::size_t i : always_)
-      if (!constraint_satisfied(m_.constraints()[i], assignment_)) return 0;
+      if (!constraint_satisfied(m_.constraints()[i], assignment_)) {
+        result_.complete = true;
+        return result_;
+      }
     descend(0);
-    return count_;
+    result_.complete = !stopped_;
+    return result_;
   }
-  [[nodiscard]] const std::optional<std::vector<Value>>& first() const { return first_; }
 
  private:
-  // allDifferent on the assigned part: v's value must differ from earlier, non-excepted ones.
-  bool partial_all_different(std::size_t v) const {
-    for (std::size_t i : all_different_at_[v]) {
+  // allDifferent on the assigned part: the new value differs from earlier, non-excepted ones.
+  bool partial_all_different(std::size_t pos) const {
+    const std::size_t v = order_[pos];
+    const Value x = assignment_[v];
+    for (std::size_t i : all_different_at_[pos]) {
       const auto& c = std::get<AllDifferentConstraint>(m_.constraints()[i]);
-      const Value x = assignment_[v];
       if (std::find(c.except.begin(), c.except.end(), x) != c.except.end()) continue;
-      for (int w : c.scope)
-        if (static_cast<std::size_t>(w) < v && assignment_[static_cast<std::size_t>(w)] == x)
-          return false;
+      for (int w : c.scope) {
+        const auto wu = static_cast<std::size_t>(w);
+        if (wu != v && position_[wu] < pos && assignment_[wu] == x) return false;
+      }
     }
     return true;
   }
 
-  void descend(std::size_t v) {
-    if (count_ >= limit_) return;
-    if (v == assignment_.size()) {
-      if (!first_) first_ = assignment_;
-      ++count_;
+  void descend(std::size_t pos) {
+    if (pos == order_.size()) {
+      if (!result_.first) result_.first = assignment_;
+      if (++result_.solutions >= limits_.max_solutions) stopped_ = true;
       return;
     }
+    const std::size_t v = order_[pos];
     for (Value value : m_.variables()[v].domain) {
+      if (++nodes_ > limits_.max_nodes) stopped_ = true;
+      if (stopped_) return;
       assignment_[v] = value;
-      if (!partial_all_different(v)) continue;
+      if (!partial_all_different(pos)) continue;
       bool ok = true;
-      for (std::size_t i : checks_at_[v])
+      for (std::size_t i : checks_at_[pos])
         if (!(ok = constraint_satisfied(m_.constraints()[i], assignment_))) break;
-      if (ok) descend(v + 1);
-      if (count_ >= limit_) return;
+      if (ok) descend(pos + 1);
     }
   }
 
   const Model& m_;
-  std::uint64_t limit_;
-  std::uint64_t count_ = 0;
+  SearchLimits limits_;
+  SearchResult result_;
+  bool stopped_ = false;
+  std::uint64_t nodes_ = 0;
   std::vector<Value> assignment_;
+  std::vector<std::size_t> order_, position_;
   std::vector<std::vector<std::size_t>> checks_at_;
   std::vector<std::vector<std::size_t>> all_different_at_;
   std::vector<std::size_t> always_;
-  std::optional<std::vector<Value>> first_;
 };
 
 }  // namespace
 
+SearchResult enumerate(const Model& model, const SearchLimits& limits) {
+  return Enumerator(model, limits).run();
+}
+
 std::uint64_t count_solutions(const Model& model, std::uint64_t limit) {
-  return Enumerator(model, limit).run();
+  return enumerate(model, {limit, UINT64_MAX, false}).solutions;
 }
 
 std::optional<std::vector<Value>> find_solution(const Model& model) {
-  Enumerator e(model, 1);
-  e.run();
-  return e.first();
+  return enumerate(model, {1, UINT64_MAX, false}).first;
 }
 
 }  // namespace arcwave::test
