@@ -1,9 +1,8 @@
-// XCSP 2.1 reader — being written (see issue 2); until then it reports itself unsupported.
-#include "arcwave/error.hpp"
+// read_xcsp21 (parsers/xcsp/xcsp_reader.hpp): the XCSP 2.1 document reader of
+// parsers/xcsp/xcsp21_document.hpp.
+#include "parsers/xcsp/xcsp21_document.hpp"
 #include "parsers/xcsp/xcsp_reader.hpp"
 
 namespace arcwave {
-XcspInstance read_xcsp21(ByteSource& source) {
-  throw Unsupported(SourcePosition{source.name()}, "XCSP 2.1 (reader not written yet)");
-}
+XcspInstance read_xcsp21(ByteSource& source) { return xcsp21::read_document(source); }
 }  // namespace arcwave

@@ -13,6 +13,7 @@
 
 namespace arcwave {
 
+#ifdef ARCWAVE_HAVE_CUDA
 namespace {
 
 std::vector<int> sizes_of(const TableNetwork& net) {
@@ -109,6 +110,8 @@ class GpuEngine final : public Engine {
     s.init_seconds = ac_.build_ms() * 1e-3;
     return s;
   }
+  // A device fixpoint is not interrupted midway (it is short: the search checks the flag
+  // between decisions), so the flag is only kept for the interface.
   void set_interrupt(const std::atomic<bool>* flag) override { interrupt_ = flag; }
 
  private:
@@ -172,5 +175,10 @@ std::unique_ptr<Engine> make_gpu_engine(const Model& model) {
     throw Unsupported(SourcePosition{}, "constraints of arity above 2 on the GPU engine (the N-E model is binary)");
   return std::make_unique<GpuEngine>(model, std::move(network));
 }
+#else
+std::unique_ptr<Engine> make_gpu_engine(const Model&) {
+  throw ResourceError("the GPU engine: arcwave was built without CUDA");
+}
+#endif
 
 }  // namespace arcwave
