@@ -114,6 +114,9 @@ struct GpuPolylineSolver::Impl {
                                      : scores.data() + level_start(level, nodes, points));
       }
     }
+    // The angle tables were copied on the default stream, which the solver's non-blocking
+    // stream does not wait for.
+    ARCWAVE_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
   gpu::DeviceAngle angle() const {
@@ -139,9 +142,12 @@ struct GpuPolylineSolver::Impl {
       dp[static_cast<std::size_t>(kk)] = c.level(c.dp, kk);
       if (with_argmax) argmax[static_cast<std::size_t>(kk)] = c.level(c.argmax, kk);
     }
-    c.dp_ptrs = PointerBuffer(pointers(dp));
-    c.link_ptrs = PointerBuffer(pointers(c.link));
-    c.argmax_ptrs = PointerBuffer(pointers(argmax));
+    // On the solver's stream: it does not synchronise with the legacy default stream.
+    for (auto [buffer, host] : {std::pair{&c.dp_ptrs, &dp}, std::pair{&c.link_ptrs, &c.link},
+                                std::pair{&c.argmax_ptrs, &argmax}}) {
+      if (buffer->size() != host->size()) buffer->allocate(host->size());
+      buffer->copy_from(pointers(*host), stream.get());
+    }
   }
 
   gpu::StepHalf half(DeviceChain& c, int k, int slot, bool paper) {
