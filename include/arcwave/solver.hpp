@@ -1,0 +1,124 @@
+// arcwave/solver.hpp — embedding the CSP solver: build a Model (arcwave/model.hpp) or load an
+// XCSP 2.1 / XCSP3 file, set options, solve by MAC search, read the answer.
+//
+//   arcwave::Solver solver = arcwave::Solver::load("queens-8.xml");
+//   solver.options().all_solutions = true;
+//   const arcwave::SolveResult r = solver.solve();
+//   if (r.best) use(r.best->values);  // one value per model variable, in declaration order
+//
+// Every solution is checked against all constraints before it is reported; a solution that
+// fails the check throws InternalError (a bug). Search is deterministic for a given seed.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arcwave/model.hpp"
+
+namespace arcwave {
+
+/// Variable ordering: smallest domain size over weighted degree (weights grow on conflicts)
+/// or over dynamic degree (constraints with another unassigned variable).
+enum class VarHeuristic : std::uint8_t { kDomWdeg, kDomDdeg };
+/// Value ordering: smallest value first, or uniformly at random (seeded).
+enum class ValHeuristic : std::uint8_t { kLex, kRandom };
+/// Restart policy: cutoffs (in failures) follow restart_base × Luby(i) or restart_base ×
+/// restart_factor^i; none disables restarts.
+enum class RestartPolicy : std::uint8_t { kLuby, kGeometric, kNone };
+/// Where propagation runs. The GPU engine is not part of this build yet: kGpu is refused with
+/// ResourceError, kAuto runs on the CPU.
+enum class SolverBackend : std::uint8_t { kAuto, kCpu, kGpu };
+/// The algorithm for extension constraints (and intensions turned into tables) on the CPU.
+enum class TablePropagation : std::uint8_t {
+  kAuto,          // AC3bit+rm on binary constraints, Compact-Table on n-ary tables
+  kAc4,           // serial AC4 / GAC4 (the reference)
+  kAc3Bit,        // AC3bit+rm on binary constraints, Compact-Table on n-ary tables
+  kCompactTable,  // Compact-Table on every table
+};
+
+struct SolverOptions {
+  VarHeuristic var_heuristic = VarHeuristic::kDomWdeg;
+  ValHeuristic val_heuristic = ValHeuristic::kLex;
+  RestartPolicy restarts = RestartPolicy::kLuby;
+  std::uint64_t restart_base = 100;  // failures before the first restart
+  double restart_factor = 1.1;       // growth of the geometric policy
+  bool last_conflict = true;         // retry the variable of the last failed decision first
+  std::uint64_t seed = 0;
+  /// Find every solution (restarts are then off); solve() reports their number.
+  bool all_solutions = false;
+  double time_limit_seconds = 0;  // 0: no limit
+  SolverBackend backend = SolverBackend::kAuto;
+  TablePropagation tables = TablePropagation::kAuto;
+};
+
+enum class SolveStatus : std::uint8_t { kSatisfiable, kUnsatisfiable, kOptimum, kUnknown };
+/// "SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND" or "UNKNOWN" (the competition's words).
+std::string_view to_string(SolveStatus status);
+
+struct Solution {
+  std::vector<Value> values;       // one per model variable
+  std::optional<Value> objective;  // its objective value, for models with an objective
+};
+
+struct SolveStats {
+  std::uint64_t nodes = 0;  // decisions (positive branches)
+  std::uint64_t fails = 0;  // failed decisions and refutations
+  std::uint64_t restarts = 0;
+  std::uint64_t propagations = 0;  // propagator executions
+  std::uint64_t removals = 0;      // values removed (decisions included)
+  std::uint64_t solutions = 0;
+  int max_depth = 0;
+  double parse_seconds = 0;      // reading the file (load() only)
+  double model_seconds = 0;      // compiling the model for the propagators
+  double init_seconds = 0;       // building the propagators' state
+  double propagate_seconds = 0;  // inside propagation (root fixpoint included)
+  double search_seconds = 0;     // the whole search, propagation included
+};
+
+struct SolveResult {
+  SolveStatus status = SolveStatus::kUnknown;
+  /// The last solution found; when optimising, the best one.
+  std::optional<Solution> best;
+  std::uint64_t solutions = 0;
+  /// True when the search ended by itself (not by the time limit or a stop request).
+  bool complete = false;
+  SolveStats stats;
+  std::string engine;  // the backend and propagators used, and why (one line)
+};
+
+class Solver {
+ public:
+  explicit Solver(Model model, SolverOptions options = {});
+  /// Reads an XCSP 2.1 or XCSP3 file (compressed or not); InputError on bad input.
+  static Solver load(const std::string& path, SolverOptions options = {});
+  ~Solver();
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
+
+  [[nodiscard]] const Model& model() const noexcept;
+  [[nodiscard]] SolverOptions& options() noexcept;
+  /// Seconds load() spent reading the file (0 for a model built in memory).
+  [[nodiscard]] double parse_seconds() const noexcept;
+
+  /// Called with every solution as it is found (already checked). When optimising, each one
+  /// is better than the previous.
+  void on_solution(std::function<void(const Solution&)> callback);
+  /// Solves from scratch (each call starts again).
+  SolveResult solve();
+  /// Makes a running solve() return soon with what it has. Safe from any thread.
+  void stop() noexcept;
+  /// solve() also stops when *flag becomes true (for example set by a signal handler).
+  void set_stop_flag(const std::atomic<bool>* flag) noexcept;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace arcwave

@@ -1,0 +1,77 @@
+// propagation/cpu/domains.hpp — the CPU engine's domains: for each variable a sparse set of
+// value indices (dense array + positions + size, so removal is O(1) and the removed values sit
+// after the size in removal order) and a bitset of the same values (for bitset AC3 and bounds),
+// plus one log of every removal in order. Backtracking replays the log backwards; AC4 uses the
+// log as its deletion queue.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace arcwave::cpu {
+
+struct Removal {
+  std::int32_t var;
+  std::int32_t value;
+};
+
+class Domains {
+ public:
+  explicit Domains(const std::vector<int>& sizes);
+
+  [[nodiscard]] int variable_count() const noexcept { return static_cast<int>(size_.size()); }
+  [[nodiscard]] int size(int x) const noexcept { return size_[x]; }
+  [[nodiscard]] int initial_size(int x) const noexcept { return initial_[x]; }
+  [[nodiscard]] bool contains(int x, int a) const noexcept {
+    return ((bits_[word_offset_[x] + (a >> 6)] >> (a & 63)) & 1U) != 0;
+  }
+  /// The bitset of D(x): words(x) 64-bit words.
+  [[nodiscard]] const std::uint64_t* bits(int x) const noexcept {
+    return bits_.data() + word_offset_[x];
+  }
+  [[nodiscard]] int words(int x) const noexcept { return word_offset_[x + 1] - word_offset_[x]; }
+  /// dense(x)[0..size) are the present values (in no particular order); dense(x)[size..) the
+  /// removed ones, most recently removed first.
+  [[nodiscard]] const std::int32_t* dense(int x) const noexcept {
+    return dense_.data() + value_offset_[x];
+  }
+  /// Smallest / largest present value index (the domain must not be empty).
+  [[nodiscard]] int min(int x) const noexcept;
+  [[nodiscard]] int max(int x) const noexcept;
+  /// Next present value index after a (or -1), previous present before a (or -1).
+  [[nodiscard]] int next(int x, int a) const noexcept;
+  [[nodiscard]] int prev(int x, int a) const noexcept;
+
+  /// Removes a present value and logs it; returns the new size.
+  int remove(int x, int a) noexcept {
+    const std::size_t base = value_offset_[x];
+    const int p = pos_[base + a];
+    const int last = --size_[x];
+    const std::int32_t moved = dense_[base + last];
+    dense_[base + p] = moved;
+    pos_[base + moved] = p;
+    dense_[base + last] = a;
+    pos_[base + a] = last;
+    bits_[word_offset_[x] + (a >> 6)] &= ~(std::uint64_t{1} << (a & 63));
+    log_.push_back({x, a});
+    return last;
+  }
+
+  [[nodiscard]] std::size_t log_size() const noexcept { return log_.size(); }
+  [[nodiscard]] const Removal& logged(std::size_t i) const noexcept { return log_[i]; }
+  /// Puts back every value removed after log position `mark`, newest first.
+  void restore(std::size_t mark) noexcept;
+
+ private:
+  std::vector<int> size_;
+  std::vector<int> initial_;
+  std::vector<std::size_t> value_offset_;
+  std::vector<int> word_offset_;
+  std::vector<std::int32_t> dense_;
+  std::vector<std::int32_t> pos_;
+  std::vector<std::uint64_t> bits_;
+  std::vector<Removal> log_;
+};
+
+}  // namespace arcwave::cpu

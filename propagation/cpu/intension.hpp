@@ -1,0 +1,40 @@
+// propagation/cpu/intension.hpp — an intension constraint too large to tabulate: for each value,
+// a support (a satisfying tuple of present values) is looked for by enumerating the other
+// variables' domains, starting with the last one found (the residue). Positions whose other
+// domains hold more than `enumeration_limit` tuples are skipped until the domains shrink, so
+// filtering is full GAC on small products and at least forward checking (exact once all but
+// one variable are fixed).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "arcwave/expr.hpp"
+#include "propagation/cpu/propagator.hpp"
+
+namespace arcwave::cpu {
+
+class IntensionPropagator final : public Propagator {
+ public:
+  IntensionPropagator(int constraint, std::vector<int> scope, std::shared_ptr<const Expr> expr,
+                      const std::vector<std::vector<Value>>& domains,
+                      std::size_t enumeration_limit);
+  bool propagate(Context& ctx) override;
+  /// Replaces the expression (slots unchanged); residues are dropped.
+  void set_expr(std::shared_ptr<const Expr> expr);
+
+ private:
+  bool revise(Context& ctx, std::size_t pos, bool& changed);
+  bool find_support(const Domains& d, std::size_t pos, int a);
+
+  std::shared_ptr<const Expr> expr_;
+  std::vector<const std::vector<Value>*> values_;
+  std::size_t limit_;
+  std::vector<std::size_t> base_;       // per position, into residues_ (arity cells per value)
+  std::vector<std::int32_t> residues_;  // value indices of the last support, -1: none
+  std::vector<Value> tuple_;
+  std::vector<int> index_;
+  std::vector<int> cursor_;
+};
+
+}  // namespace arcwave::cpu

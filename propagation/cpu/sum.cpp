@@ -1,0 +1,154 @@
+// Definitions for propagation/cpu/sum.hpp.
+#include "propagation/cpu/sum.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace arcwave::cpu {
+
+SumPropagator::SumPropagator(int constraint, std::vector<int> scope, std::vector<Value> coeffs,
+                             Condition condition, const std::vector<std::vector<Value>>& domains)
+    : Propagator(constraint, std::move(scope)),
+      coeffs_(std::move(coeffs)),
+      condition_(std::move(condition)) {
+  for (int x : vars_) values_.push_back(&domains[static_cast<std::size_t>(x)]);
+  tmin_.resize(vars_.size());
+  tmax_.resize(vars_.size());
+  const Condition& c = condition_;
+  if (c.kind == Condition::Kind::kConstant) {
+    const Wide k = c.value;
+    switch (c.op) {
+      case Relation::kLt:
+        has_hi_ = true, hi_ = k - 1;
+        break;
+      case Relation::kLe:
+        has_hi_ = true, hi_ = k;
+        break;
+      case Relation::kEq:
+        has_lo_ = has_hi_ = true, lo_ = hi_ = k;
+        break;
+      case Relation::kGe:
+        has_lo_ = true, lo_ = k;
+        break;
+      case Relation::kGt:
+        has_lo_ = true, lo_ = k + 1;
+        break;
+      default:
+        break;
+    }
+  } else if (c.op == Relation::kIn) {
+    has_lo_ = has_hi_ = true;
+    if (c.kind == Condition::Kind::kRange) {
+      lo_ = c.lo, hi_ = c.hi;
+    } else if (c.set.empty()) {
+      lo_ = 1, hi_ = 0;
+    } else {
+      lo_ = c.set.front(), hi_ = c.set.back();
+    }
+  }
+}
+
+std::unique_ptr<SumPropagator> SumPropagator::objective(
+    int constraint, std::vector<int> scope, std::vector<Value> coeffs,
+    const std::vector<std::vector<Value>>& domains) {
+  Condition always;  // notin {}
+  always.op = Relation::kNotIn;
+  always.kind = Condition::Kind::kSet;
+  auto p = std::make_unique<SumPropagator>(constraint, std::move(scope), std::move(coeffs),
+                                           std::move(always), domains);
+  p->bound_only_ = true;
+  return p;
+}
+
+void SumPropagator::restrict_upper(Value bound) {
+  hi_ = has_hi_ ? std::min<Wide>(hi_, bound) : Wide{bound};
+  has_hi_ = true;
+}
+
+bool SumPropagator::bounds(Context& ctx, bool& changed) {
+  Domains& d = ctx.domains;
+  const std::size_t n = vars_.size();
+  Wide smin = 0, smax = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Wide lo = (*values_[i])[static_cast<std::size_t>(d.min(vars_[i]))];
+    const Wide hi = (*values_[i])[static_cast<std::size_t>(d.max(vars_[i]))];
+    const Wide c = coeffs_[i];
+    tmin_[i] = c > 0 ? c * lo : c * hi;
+    tmax_[i] = c > 0 ? c * hi : c * lo;
+    smin += tmin_[i];
+    smax += tmax_[i];
+  }
+  if ((has_lo_ && smax < lo_) || (has_hi_ && smin > hi_)) return false;
+  for (std::size_t i = 0; i < n; ++i) {
+    const int x = vars_[i];
+    const Wide c = coeffs_[i];
+    const std::vector<Value>& vals = *values_[i];
+    // c*v must lie in [lb, ub]: the other terms' extremes leave that much room
+    const bool cut_hi = has_hi_ && smin - tmin_[i] + tmax_[i] > hi_;
+    const bool cut_lo = has_lo_ && smax - tmax_[i] + tmin_[i] < lo_;
+    if (!cut_hi && !cut_lo) continue;
+    const Wide ub = hi_ - (smin - tmin_[i]);
+    const Wide lb = lo_ - (smax - tmax_[i]);
+    auto bad = [&](int a) {
+      const Wide t = c * Wide{vals[static_cast<std::size_t>(a)]};
+      return (cut_hi && t > ub) || (cut_lo && t < lb);
+    };
+    for (int a = d.max(x); a >= 0 && bad(a);) {
+      changed = true;
+      const int next = d.prev(x, a);
+      if (!ctx.remove(x, a)) return false;
+      a = next;
+    }
+    for (int a = d.min(x); a >= 0 && bad(a);) {
+      changed = true;
+      const int next = d.next(x, a);
+      if (!ctx.remove(x, a)) return false;
+      a = next;
+    }
+  }
+  return true;
+}
+
+bool SumPropagator::exact(Context& ctx) {
+  Domains& d = ctx.domains;
+  Wide fixed = 0;
+  std::size_t free_pos = vars_.size();
+  for (std::size_t i = 0; i < vars_.size(); ++i) {
+    const int x = vars_[i];
+    if (d.size(x) > 1) {
+      if (free_pos != vars_.size()) return true;  // two unfixed: bounds only
+      free_pos = i;
+      continue;
+    }
+    fixed += Wide{coeffs_[i]} * (*values_[i])[static_cast<std::size_t>(d.min(x))];
+  }
+  auto holds = [&](Wide s) {
+    if (s < std::numeric_limits<Value>::min() || s > std::numeric_limits<Value>::max())
+      return false;
+    if ((has_hi_ && s > hi_) || (has_lo_ && s < lo_)) return false;
+    return condition_.holds(static_cast<Value>(s), {});
+  };
+  if (free_pos == vars_.size()) return holds(fixed);
+  const int x = vars_[free_pos];
+  const std::int32_t* dense = d.dense(x);
+  for (int k = d.size(x) - 1; k >= 0; --k) {
+    const int a = dense[k];
+    if (!holds(fixed + Wide{coeffs_[free_pos]} * (*values_[free_pos])[static_cast<std::size_t>(a)]))
+      if (!ctx.remove(x, a)) return false;
+  }
+  return true;
+}
+
+bool SumPropagator::propagate(Context& ctx) {
+  last_run = ctx.now();
+  if (bound_only_ && !has_hi_) return true;
+  if (has_lo_ || has_hi_) {
+    for (bool changed = true; changed;) {
+      changed = false;
+      if (!bounds(ctx, changed)) return false;
+    }
+  }
+  return exact(ctx);
+}
+
+}  // namespace arcwave::cpu

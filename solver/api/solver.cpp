@@ -1,0 +1,229 @@
+// arcwave::Solver (include/arcwave/solver.hpp): compile the model, pick the engine, run the MAC
+// search, check every solution, and turn the outcome into a status.
+#include "arcwave/solver.hpp"
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "arcwave/error.hpp"
+#include "core/timer.hpp"
+#include "parsers/xcsp/xcsp_reader.hpp"
+#include "propagation/cpu/cpu_engine.hpp"
+#include "propagation/indexed/indexed_model.hpp"
+#include "solver/search/mac_search.hpp"
+
+namespace arcwave {
+
+struct Solver::Impl {
+  Model model;
+  SolverOptions options;
+  double parse_seconds = 0;
+  std::function<void(const Solution&)> callback;
+  std::atomic<bool> stop{false};
+  const std::atomic<bool>* external = nullptr;
+};
+
+namespace {
+
+// Raises the solver's stop flag at the time limit or when the external flag is raised; joins
+// on destruction.
+class StopWatcher {
+ public:
+  StopWatcher(std::atomic<bool>& stop, const std::atomic<bool>* external, double seconds)
+      : stop_(stop), external_(external) {
+    if (seconds <= 0 && external == nullptr) return;
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(seconds > 0 ? seconds : 1e9));
+    thread_ = std::thread([this, deadline] {
+      std::unique_lock lock(mutex_);
+      while (!done_) {
+        if ((external_ != nullptr && external_->load()) ||
+            std::chrono::steady_clock::now() >= deadline) {
+          stop_.store(true);
+          return;
+        }
+        cv_.wait_for(lock, std::chrono::milliseconds(10));
+      }
+    });
+  }
+  ~StopWatcher() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  StopWatcher(const StopWatcher&) = delete;
+  StopWatcher& operator=(const StopWatcher&) = delete;
+
+ private:
+  std::atomic<bool>& stop_;
+  const std::atomic<bool>* external_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+cpu::TableAlgorithm table_algorithm(TablePropagation t) {
+  switch (t) {
+    case TablePropagation::kAc4:
+      return cpu::TableAlgorithm::kAc4;
+    case TablePropagation::kCompactTable:
+      return cpu::TableAlgorithm::kCompactTable;
+    case TablePropagation::kAuto:
+    case TablePropagation::kAc3Bit:
+      break;
+  }
+  return cpu::TableAlgorithm::kAc3Bit;
+}
+
+}  // namespace
+
+Solver::Solver(Model model, SolverOptions options) : impl_(std::make_unique<Impl>()) {
+  impl_->model = std::move(model);
+  impl_->options = options;
+}
+
+Solver Solver::load(const std::string& path, SolverOptions options) {
+  Stopwatch clock;
+  XcspInstance inst = read_xcsp(path);
+  Solver solver(std::move(inst.model), options);
+  solver.impl_->parse_seconds = clock.seconds();
+  return solver;
+}
+
+Solver::~Solver() = default;
+Solver::Solver(Solver&&) noexcept = default;
+Solver& Solver::operator=(Solver&&) noexcept = default;
+
+const Model& Solver::model() const noexcept {
+  return impl_->model;
+}
+SolverOptions& Solver::options() noexcept {
+  return impl_->options;
+}
+double Solver::parse_seconds() const noexcept {
+  return impl_->parse_seconds;
+}
+void Solver::on_solution(std::function<void(const Solution&)> callback) {
+  impl_->callback = std::move(callback);
+}
+void Solver::stop() noexcept {
+  impl_->stop.store(true);
+}
+void Solver::set_stop_flag(const std::atomic<bool>* flag) noexcept {
+  impl_->external = flag;
+}
+
+SolveResult Solver::solve() {
+  Impl& im = *impl_;
+  const Model& model = im.model;
+  const SolverOptions& opt = im.options;
+  SolveResult result;
+  result.stats.parse_seconds = im.parse_seconds;
+  im.stop.store(false);
+
+  Stopwatch clock;
+  auto indexed = std::make_shared<const IndexedModel>(index_model(model));
+  result.stats.model_seconds = clock.seconds();
+
+  std::string choice;
+  switch (opt.backend) {
+    case SolverBackend::kGpu:
+      throw ResourceError(
+          "--backend gpu: the GPU search engine is not available yet (it comes with the GPU MAC "
+          "issue); use --backend cpu or auto");
+    case SolverBackend::kAuto:
+      choice = "auto chose cpu (no GPU search engine yet)";
+      break;
+    case SolverBackend::kCpu:
+      choice = "cpu";
+      break;
+  }
+  cpu::CpuEngineOptions engine_options;
+  engine_options.tables = table_algorithm(opt.tables);
+  cpu::CpuEngine engine(indexed, engine_options);
+  result.engine = fmt::format("{}; {}", choice, engine.description());
+  engine.set_interrupt(&im.stop);
+
+  search::SearchConfig config;
+  config.var_heuristic = opt.var_heuristic;
+  config.val_heuristic = opt.val_heuristic;
+  config.restarts = opt.all_solutions ? RestartPolicy::kNone : opt.restarts;
+  config.restart_base = opt.restart_base;
+  config.restart_factor = opt.restart_factor;
+  config.last_conflict = opt.last_conflict;
+  config.seed = opt.seed;
+
+  const bool optimise = model.objective().has_value() && !opt.all_solutions;
+  std::vector<Value> values(model.variable_count());
+  auto on_solution = [&](std::span<const int> indices) {
+    for (std::size_t v = 0; v < values.size(); ++v)
+      values[v] = indexed->domains[v][static_cast<std::size_t>(indices[v])];
+    if (const auto bad = model.first_violation(values)) {
+      const std::string what =
+          *bad < model.constraints().size()
+              ? fmt::format("constraint {} ({})", *bad, constraint_kind(model.constraints()[*bad]))
+              : fmt::format("the domain of variable {}", *bad - model.constraints().size());
+      throw InternalError("the search produced an assignment that violates " + what);
+    }
+    Solution s{values, std::nullopt};
+    if (model.objective()) {
+      s.objective = model.objective()->evaluate(values);
+      // An undefined objective (overflow) cannot be reported or bounded: look further.
+      if (!s.objective) return search::AfterSolution{search::AfterSolution::Action::kContinue, 0};
+    }
+    ++result.solutions;
+    if (im.callback) im.callback(s);
+    result.best = std::move(s);
+    if (opt.all_solutions)
+      return search::AfterSolution{search::AfterSolution::Action::kContinue, 0};
+    if (optimise)
+      return search::AfterSolution{search::AfterSolution::Action::kImprove,
+                                   *result.best->objective};
+    return search::AfterSolution{search::AfterSolution::Action::kStop, 0};
+  };
+
+  search::SearchOutcome outcome;
+  search::SearchStats sstats;
+  clock.restart();
+  {
+    StopWatcher watcher(im.stop, im.external, opt.time_limit_seconds);
+    search::MacSearch mac(engine, config, &im.stop);
+    outcome = mac.run(on_solution);
+    sstats = mac.stats();
+  }
+  result.stats.search_seconds = clock.seconds();
+
+  const EngineStats es = engine.stats();
+  result.stats.nodes = sstats.nodes;
+  result.stats.fails = sstats.fails;
+  result.stats.restarts = sstats.restarts;
+  result.stats.max_depth = sstats.max_depth;
+  result.stats.solutions = result.solutions;
+  result.stats.propagations = es.propagations;
+  result.stats.removals = es.removals;
+  result.stats.init_seconds = es.init_seconds;
+  result.stats.propagate_seconds = sstats.propagate_seconds;
+
+  result.complete = outcome != search::SearchOutcome::kInterrupted;
+  const bool found = result.solutions > 0;
+  if (outcome == search::SearchOutcome::kStoppedOnSolution)
+    result.status = SolveStatus::kSatisfiable;
+  else if (outcome == search::SearchOutcome::kExhausted)
+    result.status = !found ? SolveStatus::kUnsatisfiable
+                           : (optimise ? SolveStatus::kOptimum : SolveStatus::kSatisfiable);
+  else
+    result.status = found ? SolveStatus::kSatisfiable : SolveStatus::kUnknown;
+  return result;
+}
+
+}  // namespace arcwave
