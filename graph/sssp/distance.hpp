@@ -44,4 +44,13 @@ struct BellmanFordResult {
   [[nodiscard]] bool has_negative_cycle() const noexcept { return !negative_cycle.empty(); }
 };
 
+/// What a near-far run (CPU or GPU) did.
+struct NearFarStats {
+  std::uint64_t phases = 0;  // grid-wide phases: relaxations of the near frontier, and splits
+  std::uint64_t splits = 0;  // splits of the far pile
+  std::uint64_t items = 0;   // near vertices relaxed (a vertex relaxed twice counts twice)
+  double delta = 0;          // the bucket width used
+  double kernel_ms = 0;      // GPU: the kernels alone (CUDA events)
+};
+
 }  // namespace arcwave::sssp

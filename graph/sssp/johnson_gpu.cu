@@ -1,7 +1,8 @@
 // graph/sssp/sssp_gpu.hpp: Johnson on the GPU. The graph goes up once; Bellman-Ford from the
 // virtual source (device-driven frontier) gives the potentials, a kernel reweights the edges
-// on the device, and the sources run by the chosen method. The comparison methods (one
-// frontier SSSP or one paper-style Dijkstra per source) hand their rows to the sink in blocks.
+// on the device, and the sources run by the chosen method. The one-source-at-a-time methods
+// (near-far, one frontier SSSP or one paper-style Dijkstra per source) hand their rows to the
+// sink in blocks.
 #include <algorithm>
 #include <string>
 
@@ -11,6 +12,7 @@
 #include "graph/sssp/checks.hpp"
 #include "graph/sssp/dijkstra_parallel.hpp"
 #include "graph/sssp/gpu_internal.cuh"
+#include "graph/sssp/near_far_workspace.cuh"
 #include "graph/sssp/negative_cycle.hpp"
 #include "graph/sssp/reweight.hpp"
 
@@ -127,7 +129,19 @@ JohnsonOutcome<Distance<Weight>> johnson(const Csr<Weight>& graph,
   } else {
     RowBlocks<D> blocks(n, sources.size(), sink);
     std::vector<D> row(n);
-    if (options.method == JohnsonMethod::kFrontierPerSource) {
+    if (options.method == JohnsonMethod::kNearFar) {
+      detail::NearFarWorkspace<Weight> workspace(n);
+      cuda::DeviceBuffer<D> dist(std::max<std::uint32_t>(n, 1));
+      NearFarOptions per_source;  // Δ from the reweighted weights, found by the first run
+      for (const std::uint32_t s : sources) {
+        const NearFarStats stats = workspace.run(view, s, dist.data(), per_source, stream);
+        per_source.delta = stats.delta;
+        times.sssp_rounds += stats.phases;
+        dist.copy_to(std::span<D>(row), stream);
+        unreweight_row(std::span<D>(row), s, potential);
+        blocks.add(row);
+      }
+    } else if (options.method == JohnsonMethod::kFrontierPerSource) {
       detail::DeviceBellmanFord<D> run;
       for (const std::uint32_t s : sources) {
         detail::run_bellman_ford(graph, view, s, BellmanFordVariant::kFrontierDevice, run, stream);

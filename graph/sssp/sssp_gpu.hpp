@@ -12,14 +12,19 @@
 //    S sources relaxes together, distances laid out vertex-major (n x S) so that a warp
 //    relaxes one edge for 32 sources with coalesced atomicMin, a bitmask of active
 //    (vertex, source) pairs as the frontier.
+//  - near_far(): the fast single-source SSSP for non-negative weights: near-far buckets in one
+//    persistent cooperative kernel, each block running rounds on its own part of the frontier
+//    between grid-wide barriers (see near_far_kernel.cuh); CPU reference near_far_cpu().
 //  - johnson(): Bellman-Ford potentials (kFrontierDevice), reweighting on the GPU, then every
-//    source by `method` (batched by default; the paper's two Dijkstra parallelisations and
-//    one frontier SSSP per source as comparison rows).
+//    source by `method` (batched by default; near-far per source for a few sources; the
+//    paper's two Dijkstra parallelisations and one frontier SSSP per source as comparison
+//    rows).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "graph/csr/csr.hpp"
 #include "graph/sssp/apsp.hpp"
@@ -42,6 +47,28 @@ BellmanFordResult<Distance<Weight>> bellman_ford(
     const Csr<Weight>& graph, std::optional<std::uint32_t> source,
     BellmanFordVariant variant = BellmanFordVariant::kFrontierDevice, GpuTimes* times = nullptr);
 
+struct NearFarOptions {
+  /// Bucket width Δ; 0: near_far::automatic_delta() times delta_scale.
+  double delta = 0;
+  double delta_scale = 1;
+  /// Rounds a block may run on the vertices it improved itself before they go to the grid-wide
+  /// frontier (0: kDefaultLocalRounds; 1: every round is a grid-wide phase).
+  std::uint32_t local_rounds = 0;
+  /// Cooperative blocks (0: all that can be resident at once).
+  std::uint32_t blocks = 0;
+  /// Far-pile entries (0: one per vertex). Smaller only to test the split by a full scan that
+  /// follows an overflow.
+  std::uint32_t far_capacity = 0;
+};
+inline constexpr std::uint32_t kDefaultLocalRounds = 16;
+
+/// Shortest distances from `source` (non-negative weights; InputError otherwise). `times`:
+/// upload, compute (kernels, allocations included) and download; rounds = phases.
+template <typename Weight>
+std::vector<Distance<Weight>> near_far(const Csr<Weight>& graph, std::uint32_t source,
+                                       const NearFarOptions& options = {},
+                                       GpuTimes* times = nullptr, NearFarStats* stats = nullptr);
+
 struct MultiSourceOptions {
   std::uint32_t batch = 0;  // sources per batch (a multiple of 32); 0: chosen from memory
 };
@@ -58,6 +85,7 @@ enum class JohnsonMethod : std::uint8_t {
   kFrontierPerSource,  // one kFrontierDevice Bellman-Ford per source
   kDijkstraOuter,      // the paper's outer-loop parallel Dijkstra, one source at a time
   kDijkstraInner,      // the paper's inner-loop parallel Dijkstra, one source at a time
+  kNearFar,            // near_far() per source (few sources on a large graph)
 };
 
 struct JohnsonGpuOptions {

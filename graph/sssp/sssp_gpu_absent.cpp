@@ -17,6 +17,12 @@ BellmanFordResult<Distance<Weight>> bellman_ford(const Csr<Weight>&, std::option
 }
 
 template <typename Weight>
+std::vector<Distance<Weight>> near_far(const Csr<Weight>&, std::uint32_t, const NearFarOptions&,
+                                       GpuTimes*, NearFarStats*) {
+  no_cuda("GPU near-far SSSP");
+}
+
+template <typename Weight>
 void multi_source(const Csr<Weight>&, std::span<const std::uint32_t>,
                   const RowSink<Distance<Weight>>&, const MultiSourceOptions&, GpuTimes*) {
   no_cuda("GPU multi-source SSSP");
@@ -34,6 +40,10 @@ template BellmanFordResult<std::int64_t> bellman_ford(const Csr<std::int64_t>&,
                                                       BellmanFordVariant, GpuTimes*);
 template BellmanFordResult<double> bellman_ford(const Csr<double>&, std::optional<std::uint32_t>,
                                                 BellmanFordVariant, GpuTimes*);
+template std::vector<std::int64_t> near_far(const Csr<std::int64_t>&, std::uint32_t,
+                                            const NearFarOptions&, GpuTimes*, NearFarStats*);
+template std::vector<double> near_far(const Csr<double>&, std::uint32_t, const NearFarOptions&,
+                                      GpuTimes*, NearFarStats*);
 template void multi_source(const Csr<std::int64_t>&, std::span<const std::uint32_t>,
                            const RowSink<std::int64_t>&, const MultiSourceOptions&, GpuTimes*);
 template void multi_source(const Csr<double>&, std::span<const std::uint32_t>,
