@@ -1,0 +1,160 @@
+// parsers/xcsp/xcsp3_tables.hpp — the tables of XCSP3 <extension> constraints, scanned by hand
+// straight into Table::cells (one reservation, no allocation per tuple): ordinary tuples
+// "(1,2)(0,*)", and the value lists of unary tables "1 2 4 8..10".
+//
+// Internal to the XCSP3 reader; header-only so that the reader stays one translation unit.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "arcwave/error.hpp"
+#include "arcwave/model.hpp"
+#include "parsers/text/scanner.hpp"
+#include "parsers/xcsp/xcsp3_text.hpp"
+#include "parsers/xml/xml_stream.hpp"
+
+namespace arcwave::xcsp3 {
+
+namespace detail {
+
+inline bool is_space(char c) noexcept {
+  return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+}
+
+// Reads one table cell at `p` ('*' or a 32-bit integer other than kStar's value); returns the
+// position after it, or nullptr when there is no cell there (`out_of_range` tells why).
+inline const char* scan_cell(const char* p, const char* end, std::int32_t& cell, bool& star,
+                             bool& out_of_range) {
+  out_of_range = false;
+  if (p < end && *p == '*') {
+    cell = Table::kStar;
+    star = true;
+    return p + 1;
+  }
+  bool negative = false;
+  if (p < end && (*p == '-' || *p == '+')) negative = *p++ == '-';
+  if (p == end || *p < '0' || *p > '9') return nullptr;
+  std::int64_t value = 0;
+  while (p < end && *p >= '0' && *p <= '9') {
+    value = value * 10 + (*p++ - '0');
+    if (value > std::int64_t{1} << 32) {
+      out_of_range = true;
+      return nullptr;
+    }
+  }
+  if (negative) value = -value;
+  // INT32_MIN is the star marker, so it cannot be a value.
+  if (value > std::numeric_limits<std::int32_t>::max() ||
+      value <= std::numeric_limits<std::int32_t>::min()) {
+    out_of_range = true;
+    return nullptr;
+  }
+  cell = static_cast<std::int32_t>(value);
+  return p;
+}
+
+}  // namespace detail
+
+/// Reads the tuples of `node` (a <supports> or <conflicts>). `arity` is the scope size, or -1
+/// when only the tuples tell it (then the first tuple fixes it).
+inline std::shared_ptr<Table> read_tuples(const XmlNode& node, int arity, bool supports) {
+  const std::string& text = node.text;
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  auto fail = [&](const char* at, const std::string& message) -> void {
+    throw InputError(node.text_position(static_cast<std::size_t>(at - begin)), message);
+  };
+  auto table = std::make_shared<Table>();
+  table->supports = supports;
+  const std::size_t tuples = static_cast<std::size_t>(std::count(begin, end, '('));
+  if (arity > 0) table->cells.reserve(tuples * static_cast<std::size_t>(arity));
+  const char* p = begin;
+  for (;;) {
+    while (p < end && detail::is_space(*p)) ++p;
+    if (p == end) break;
+    if (*p != '(') fail(p, "expected '(' to open a tuple");
+    const char* const tuple_start = p++;
+    int values = 0;
+    for (;;) {
+      while (p < end && detail::is_space(*p)) ++p;
+      std::int32_t cell = 0;
+      bool out_of_range = false;
+      const char* next = detail::scan_cell(p, end, cell, table->has_star, out_of_range);
+      if (next == nullptr) {
+        if (out_of_range) fail(p, "table value out of the 32-bit range");
+        fail(p, p == end ? "the tuple is not closed" : "expected an integer or '*' in a tuple");
+      }
+      p = next;
+      if (arity > 0 && values == arity)
+        fail(tuple_start, "tuple has more than " + std::to_string(arity) +
+                              " values (the scope has " + std::to_string(arity) + ")");
+      table->cells.push_back(cell);
+      ++values;
+      while (p < end && detail::is_space(*p)) ++p;
+      if (p < end && *p == ',') {
+        ++p;
+        continue;
+      }
+      if (p < end && *p == ')') {
+        ++p;
+        break;
+      }
+      fail(p, p == end ? "the tuple is not closed" : "expected ',' or ')' in a tuple");
+    }
+    if (arity < 0) {
+      arity = values;
+      table->cells.reserve(tuples * static_cast<std::size_t>(arity));
+    }
+    if (values != arity)
+      fail(tuple_start, "tuple has " + std::to_string(values) + " value(s), the scope has " +
+                            std::to_string(arity));
+  }
+  // 0 only for an empty table whose arity nothing tells (a template over %...).
+  table->arity = std::max(arity, 0);
+  return table;
+}
+
+/// Reads a unary table "v1 v2 lo..hi ..." (values and ranges). A range lists only the values of
+/// `universe` (sorted) it contains: values no variable can take never matter, and ranges may be
+/// far wider than any domain.
+inline std::shared_ptr<Table> read_unary(const XmlNode& node, std::span<const Value> universe,
+                                         bool supports) {
+  TextScanner s(node);
+  auto table = std::make_shared<Table>();
+  table->arity = 1;
+  table->supports = supports;
+  auto push = [&](Value v, std::size_t offset) {
+    if (v > std::numeric_limits<std::int32_t>::max() ||
+        v <= std::numeric_limits<std::int32_t>::min())
+      s.fail_at(offset, "table value " + std::to_string(v) + " out of the 32-bit range");
+    table->cells.push_back(static_cast<std::int32_t>(v));
+  };
+  for (Token t = next_token(s); !t.empty(); t = next_token(s)) {
+    const IntOrRange r = read_int_or_range(s, t, "a value");
+    if (!r.is_range) {
+      push(r.lo, t.offset);
+      continue;
+    }
+    auto it = std::lower_bound(universe.begin(), universe.end(), r.lo);
+    for (; it != universe.end() && *it <= r.hi; ++it) push(*it, t.offset);
+  }
+  std::sort(table->cells.begin(), table->cells.end());
+  table->cells.erase(std::unique(table->cells.begin(), table->cells.end()), table->cells.end());
+  return table;
+}
+
+/// Is the text of a table that of a unary value list (rather than of tuples)?
+inline bool looks_unary(std::string_view text) {
+  for (char c : text) {
+    if (!detail::is_space(c)) return c != '(';
+  }
+  return false;
+}
+
+}  // namespace arcwave::xcsp3

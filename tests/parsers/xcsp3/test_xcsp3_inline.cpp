@@ -1,0 +1,218 @@
+// XCSP3 reader on small documents written in the test: details of references, templates,
+// slides and tables, a large streamed group, and the errors each construct can raise.
+#include <string>
+#include <vector>
+
+#include "arcwave/error.hpp"
+#include "arcwave/model.hpp"
+#include "tests/parsers/xcsp3/xcsp3_test_util.hpp"
+#include "tests/support/catch.hpp"
+
+using namespace arcwave;
+using arcwave::test::read_xcsp3_text;
+
+namespace {
+
+std::string doc(const std::string& variables, const std::string& constraints,
+                const std::string& type = "CSP") {
+  return "<instance format=\"XCSP3\" type=\"" + type + "\">\n<variables>\n" + variables +
+         "\n</variables>\n<constraints>\n" + constraints + "\n</constraints>\n</instance>\n";
+}
+
+// The message of the InputError that reading `text` raises ("" if none).
+std::string input_error(const std::string& text) {
+  try {
+    (void)read_xcsp3_text(text);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string unsupported(const std::string& text) {
+  try {
+    (void)read_xcsp3_text(text);
+  } catch (const Unsupported& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("compact forms select boxes of multi-dimensional arrays", "[xcsp3]") {
+  const XcspInstance inst = read_xcsp3_text(
+      doc("<array id=\"x\" size=\"[2][3][2]\"> 0..9 </array>",
+          "<allDifferent> x[1][0..1][] </allDifferent>\n<allDifferent> x[][2][1] </allDifferent>"));
+  const Model& m = inst.model;
+  REQUIRE(m.constraints().size() == 2);
+  // Flat index i*6 + j*2 + k.
+  CHECK(std::get<AllDifferentConstraint>(m.constraints()[0]).scope == std::vector<int>{6, 7, 8, 9});
+  CHECK(std::get<AllDifferentConstraint>(m.constraints()[1]).scope == std::vector<int>{5, 11});
+  CHECK(m.variables()[11].name == "x[1][2][1]");
+}
+
+TEST_CASE("an expression naming one variable twice gets one slot", "[xcsp3]") {
+  const XcspInstance inst = read_xcsp3_text(doc("<array id=\"x\" size=\"[3]\"> 0..9 </array>",
+                                                "<intension> lt(x[1],add(x[01],x[2])) "
+                                                "</intension>"));
+  const auto& c = std::get<IntensionConstraint>(inst.model.constraints()[0]);
+  CHECK(c.scope == std::vector<int>{1, 2});
+  CHECK(c.expr->satisfied(std::vector<Value>{3, 1}));
+  CHECK_FALSE(c.expr->satisfied(std::vector<Value>{3, 0}));
+}
+
+TEST_CASE("a group of 100000 args streams into shared tables", "[xcsp3]") {
+  std::string args;
+  const int n = 100000;
+  for (int i = 0; i < n; ++i)
+    args += "<args> x[" + std::to_string(i % 500) + "] x[" + std::to_string((i * 7 + 1) % 500) +
+            "] </args>\n";
+  const XcspInstance inst = read_xcsp3_text(
+      doc("<array id=\"x\" size=\"[500]\"> 0..3 </array>",
+          "<group><extension><list> %0 %1 </list><conflicts> (0,0)(1,1)(2,2)(3,3) </conflicts>"
+          "</extension>\n" +
+              args + "</group>"));
+  const Model& m = inst.model;
+  REQUIRE(m.constraints().size() == static_cast<std::size_t>(n));
+  CHECK(inst.tuples == 4);  // the table is read once
+  const auto& first = std::get<ExtensionConstraint>(m.constraints().front());
+  const auto& last = std::get<ExtensionConstraint>(m.constraints().back());
+  CHECK(first.table == last.table);
+  CHECK(last.scope == std::vector<int>{(n - 1) % 500, ((n - 1) * 7 + 1) % 500});
+}
+
+TEST_CASE("templates: sum and element with parameters in conditions and lists", "[xcsp3]") {
+  const XcspInstance inst = read_xcsp3_text(
+      doc("<array id=\"x\" size=\"[4]\"> 0..5 </array><var id=\"i\"> 0..3 </var>",
+          "<group><sum><list> %... </list><coeffs> 2x2 </coeffs><condition> (eq,%0) </condition>"
+          "</sum><args> 4 x[0] x[1] </args><args> x[3] x[1] x[2] </args></group>\n"
+          "<group><element><list> %... </list><index> %0 </index><value> 2 </value></element>"
+          "<args> i x[] </args></group>"));
+  const Model& m = inst.model;
+  REQUIRE(m.constraints().size() == 3);
+  const auto& s2 = std::get<SumConstraint>(m.constraints()[1]);
+  CHECK(s2.scope == std::vector<int>{1, 2});
+  CHECK(s2.coeffs == std::vector<Value>{2, 2});
+  CHECK(s2.condition.kind == Condition::Kind::kVariable);
+  CHECK(s2.condition.value == 3);
+  const auto& e = std::get<ElementConstraint>(m.constraints()[2]);
+  CHECK(e.index == 4);
+  CHECK(e.list.size() == 4);
+  // x[0] + x[1] = 2, 2 (x[1] + x[2]) = x[3], x[i] = 2; the variables are x[0..3], i.
+  CHECK(m.check(std::vector<Value>{1, 1, 0, 2, 3}));
+  CHECK(m.check(std::vector<Value>{2, 0, 1, 2, 0}));
+  CHECK(m.first_violation(std::vector<Value>{1, 1, 0, 2, 2}) == std::optional<std::size_t>(2));
+  CHECK(m.first_violation(std::vector<Value>{1, 1, 1, 2, 3}) == std::optional<std::size_t>(1));
+  CHECK(m.first_violation(std::vector<Value>{0, 1, 0, 2, 3}) == std::optional<std::size_t>(0));
+}
+
+TEST_CASE("slide over an offset that does not divide the list", "[xcsp3]") {
+  const XcspInstance inst = read_xcsp3_text(
+      doc("<array id=\"x\" size=\"[7]\"> 0..9 </array>",
+          "<slide><list offset=\"3\"> x[] </list><intension> ne(%0,%1) </intension></slide>"));
+  // Windows start at 0 and 3 (6 + 2 > 7).
+  REQUIRE(inst.model.constraints().size() == 2);
+  CHECK(std::get<IntensionConstraint>(inst.model.constraints()[1]).scope == std::vector<int>{3, 4});
+}
+
+TEST_CASE("extension over %... takes its arity from the tuples", "[xcsp3]") {
+  const XcspInstance inst = read_xcsp3_text(
+      doc("<array id=\"x\" size=\"[4]\"> 0..3 </array>",
+          "<group><extension><list> %... </list><supports> (0,1,2)(1,2,3) </supports>"
+          "</extension><args> x[0..2] </args><args> x[1..3] </args></group>"));
+  REQUIRE(inst.model.constraints().size() == 2);
+  CHECK(inst.model.check(std::vector<Value>{0, 1, 2, 3}));
+  CHECK_FALSE(inst.model.check(std::vector<Value>{0, 1, 2, 2}));
+}
+
+TEST_CASE("errors name the exact position", "[xcsp3]") {
+  const std::string vars = "<array id=\"x\" size=\"[3]\"> 0..3 </array>";
+  // Line 6 is the first constraint line of doc().
+  CHECK(input_error(doc(vars, "<allDifferent> x[0] x[1] x[3] </allDifferent>")) ==
+        "doc.xml:6:28: index '3' out of range 0..2 in 'x[3]'");
+  CHECK(input_error(doc(vars, "<allDifferent> x[0] x x[1] </allDifferent>")) ==
+        "doc.xml:6:21: 'x' is an array: name cells like x[0] or all of it with x[]");
+  CHECK(input_error(doc(vars, "<allDifferent> x[0][1] </allDifferent>")) ==
+        "doc.xml:6:20: 'x[0][1]' has more indices than the array's 1 dimension(s)");
+  CHECK(input_error(doc(vars, "<sum><list> x[] </list><condition> (in,5) </condition></sum>")) ==
+        "doc.xml:6:40: the operator 'in' needs a range or a set");
+  CHECK(input_error(doc(vars, "<sum><list> x[] </list><condition> (le,3 </condition></sum>")) ==
+        "doc.xml:6:42: expected ')' to close the condition");
+  CHECK(input_error(doc(vars,
+                        "<sum><list> x[] </list><coeffs> 1 2 </coeffs>"
+                        "<condition> (le,3) </condition></sum>")) ==
+        "doc.xml:6:24: 2 coefficients for 3 variables");
+  CHECK(input_error(doc(vars,
+                        "<extension><list> x[0] x[1] </list><supports> (0,1)(2,x) "
+                        "</supports></extension>")) ==
+        "doc.xml:6:55: expected an integer or '*' in a tuple");
+  CHECK(input_error(doc(vars, "<extension><list> x[] </list></extension>")) ==
+        "doc.xml:6:1: <extension> needs exactly one of <supports>, <conflicts>");
+  CHECK(input_error(doc(vars, "<group><intension> ne(%0,%1) </intension></group>")) == "");
+  CHECK(input_error(doc(vars, "<group><args> x[0] </args></group>")) ==
+        "doc.xml:6:8: <args> before the group's constraint template");
+  CHECK(input_error(doc(vars,
+                        "<element><list> x[] </list><index> 2 </index><value> 1 </value>"
+                        "</element>")) == "doc.xml:6:28: <index> must hold one variable");
+  CHECK(input_error(doc(vars,
+                        "<slide><list> x[] </list><intension> ne(%0,%1,%2) </intension>"
+                        "</slide>"))
+            .empty());
+  CHECK(input_error(doc(vars,
+                        "<slide><list collect=\"2\"> x[] </list><intension> ne(%0,%1,%2) "
+                        "</intension></slide>")) ==
+        "doc.xml:6:1: the slide collects 2 variable(s) per step but its template has 3 "
+        "parameter(s)");
+  CHECK(input_error("<instance format=\"XCSP3\" type=\"CSP\"><variables><var id=\"x\"> 0 "
+                    "</var><var id=\"x\" as=\"x\"/></variables></instance>") ==
+        "doc.xml:1:69: duplicate id 'x' (first declared at 1:48)");
+  CHECK(input_error(doc("<var id=\"y\" as=\"z\"/>", "")) ==
+        "doc.xml:3:1: 'as' names 'z', which is not a variable");
+  CHECK(input_error(doc("<array id=\"y\" size=\"[2]\"><domain for=\"y[0] z[1]\"> 1 </domain>"
+                        "</array>",
+                        "")) ==
+        "doc.xml:3:26: <domain for=...> names 'z[1]', not a cell of array 'y'");
+  CHECK(input_error(doc("<array id=\"y\" size=\"[2]\"><domain for=\"y[]\"> 1 </domain><domain "
+                        "for=\"y[1]\"> 2 </domain></array>",
+                        "")) == "doc.xml:3:56: cell y[1] is given a domain twice");
+  CHECK(input_error(doc("<var id=\"y\"> 1 </var>",
+                        "<instantiation><list> y </list><values> 1 2 "
+                        "</values></instantiation>")) == "doc.xml:6:32: 2 values for 1 variables");
+}
+
+TEST_CASE("unsupported features are named, never dropped", "[xcsp3]") {
+  const std::string vars = "<array id=\"x\" size=\"[3]\"> 0..3 </array>";
+  CHECK(unsupported(doc(vars, "<ordered><list> x[] </list><operator> lt </operator></ordered>")) ==
+        "unsupported: constraint <ordered> at doc.xml:6:1");
+  CHECK(unsupported(doc(vars,
+                        "<allDifferent><list> x[0] x[1] </list><list> x[1] x[2] </list>"
+                        "</allDifferent>")) ==
+        "unsupported: <allDifferent> over several lists at doc.xml:6:39");
+  CHECK(unsupported(doc(vars, "<allDifferent> x[0] add(x[1],1) </allDifferent>")) ==
+        "unsupported: expression 'add(x[1],1)' in a list at doc.xml:6:21");
+  CHECK(unsupported(doc(vars,
+                        "<sum><list> x[] </list><coeffs> x[] </coeffs><condition> (le,3) "
+                        "</condition></sum>")) ==
+        "unsupported: variable coefficients in <sum> at doc.xml:6:33");
+  CHECK(unsupported(doc(vars,
+                        "<element><list> x[] </list><index rank=\"first\"> x[0] </index>"
+                        "<value> 1 </value></element>")) ==
+        "unsupported: element with rank=\"first\" at doc.xml:6:28");
+  CHECK(unsupported(doc(vars,
+                        "<extension><list> x[] </list><supports> (0,1,2) </supports>"
+                        "</extension>",
+                        "WCSP")) ==
+        "unsupported: instance type \"WCSP\" (only CSP and COP) at "
+        "doc.xml:1:1");
+  CHECK(unsupported(doc("<array id=\"y\" size=\"[2]\" startIndex=\"1\"> 0 1 </array>", "")) ==
+        "unsupported: array startIndex=\"1\" at doc.xml:3:1");
+  CHECK(unsupported("<instance format=\"XCSP3\" type=\"COP\"><variables><var id=\"y\"> 0 1 "
+                    "</var></variables><objectives><minimize type=\"nValues\"><list> y </list>"
+                    "</minimize></objectives></instance>") ==
+        "unsupported: objective type=\"nValues\" at doc.xml:1:95");
+  CHECK(unsupported("<instance format=\"XCSP3\" type=\"COP\"><variables><var id=\"y\"> 0 1 "
+                    "</var></variables><objectives><minimize> y </minimize><maximize> y "
+                    "</maximize></objectives></instance>") ==
+        "unsupported: several objectives at doc.xml:1:119");
+}
