@@ -1,9 +1,10 @@
 // `arcwave apsp GRAPH`: Johnson all-pairs shortest paths (Bellman-Ford potentials, then every
-// source's shortest paths: the batched GPU SSSP, or one binary-heap Dijkstra per thread on the
-// CPU) on a DIMACS .gr, Matrix Market or edge-list graph. The n x |sources| distances are
-// sized first: kept in memory and written at the end when they fit in half the free host
-// memory, else streamed to --out by blocks of sources (through FILE.part, renamed at the end,
-// so that no partial file is left). A negative cycle is printed with exit code 1.
+// source's shortest paths: on the GPU the batched SSSP, or one near-far SSSP per source when
+// there are few sources; on the CPU one binary-heap Dijkstra per thread) on a DIMACS .gr,
+// Matrix Market or edge-list graph. The n x |sources| distances are sized first: kept in memory and
+// written at the end when they fit in half the free host memory, else streamed to --out by blocks
+// of sources (through FILE.part, renamed at the end, so that no partial file is left). A negative
+// cycle is printed with exit code 1.
 //
 // Output: csv ("source,<vertex>..." header, one row per source, "inf" when unreachable) or
 // bin: "ARCWAPSP", u32 version 1, u32 value type (1 int64, 2 float64), u64 n, u64 sources,
@@ -48,7 +49,7 @@ struct ApspArgs {
   std::string format = "csv";
   std::vector<std::uint64_t> path;
   std::string backend = "auto";
-  std::string method = "batched";
+  std::string method = "auto";
   unsigned threads = 0;
   std::uint32_t batch = 0;
 };
@@ -185,10 +186,23 @@ class MatrixWriter {
 
 sssp::gpu::JohnsonMethod parse_method(const std::string& m) {
   if (m == "batched") return sssp::gpu::JohnsonMethod::kBatched;
+  if (m == "near-far") return sssp::gpu::JohnsonMethod::kNearFar;
   if (m == "frontier") return sssp::gpu::JohnsonMethod::kFrontierPerSource;
   if (m == "dijkstra-outer") return sssp::gpu::JohnsonMethod::kDijkstraOuter;
   if (m == "dijkstra-inner") return sssp::gpu::JohnsonMethod::kDijkstraInner;
-  throw InputError("--method: expected batched, frontier, dijkstra-outer or dijkstra-inner");
+  throw InputError(
+      "--method: expected auto, batched, near-far, frontier, dijkstra-outer or dijkstra-inner");
+}
+
+/// At most this many sources run as one near-far SSSP each rather than as a batch: a batch
+/// costs about the same for 1 source as for 32 (every round sweeps all n x 32 pairs, each round a
+/// host round trip), near-far one source in a few phases (bench/sssp: rows apsp32/*).
+constexpr std::size_t kNearFarMaxSources = 8;
+
+/// --method auto: near-far per source for a few sources, the batched SSSP otherwise.
+std::string choose_method(const std::string& requested, std::size_t sources) {
+  if (requested != "auto") return requested;
+  return sources <= kNearFarMaxSources ? "near-far" : "batched";
 }
 
 /// Prints the path U -> V (file numbering) from the potentials; returns false when none.
@@ -290,8 +304,10 @@ int run_apsp(const ApspArgs& args, const GraphFile& file) {
 
   sssp::JohnsonOutcome<D> outcome;
   if (choice.backend == Backend::kGpu) {
+    const std::string method = choose_method(args.method, sources.size());
+    fmt::print(stderr, "apsp: GPU method {}{}\n", method, args.method == "auto" ? " (auto)" : "");
     outcome = sssp::gpu::johnson(g, std::span<const std::uint32_t>(sources), sink,
-                                 {parse_method(args.method), args.batch});
+                                 {parse_method(method), args.batch});
   } else {
     outcome = sssp::johnson_cpu(g, std::span<const std::uint32_t>(sources), sink, {args.threads});
   }
@@ -340,7 +356,8 @@ void add_apsp_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--path", args->path, "print a shortest path from U to V")->expected(2);
   cmd->add_option("--backend", args->backend, "auto, cpu or gpu")->capture_default_str();
   cmd->add_option("--method", args->method,
-                  "GPU method: batched, frontier, dijkstra-outer or dijkstra-inner")
+                  "GPU method: auto (near-far per source for a few sources, else batched), "
+                  "batched, near-far, frontier, dijkstra-outer or dijkstra-inner")
       ->capture_default_str();
   cmd->add_option("--threads", args->threads, "CPU threads (0: all)")->capture_default_str();
   cmd->add_option("--batch", args->batch, "GPU sources per batch, a multiple of 32 (0: auto)")
@@ -348,7 +365,7 @@ void add_apsp_command(CLI::App& app, CliContext& ctx) {
   cmd->callback([args, &ctx] {
     if (args->format == "bin" && args->out.empty())
       throw InputError("--format bin needs --out FILE");
-    parse_method(args->method);
+    if (args->method != "auto") parse_method(args->method);
     Stopwatch clock;
     const GraphFile file = read_graph(args->graph, parse_graph_format(args->graph_format));
     fmt::print(stderr, "apsp: read {} in {:.3f} s\n", args->graph, clock.seconds());

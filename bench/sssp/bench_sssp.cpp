@@ -1,9 +1,12 @@
 // bench/sssp — shortest paths on road-like grids and random sparse graphs: APSP by GPU Johnson
 // (batched multi-source SSSP; one frontier SSSP per source; the paper's outer- and inner-loop
 // Dijkstra) against the CPU Johnson on one core and on all cores and Boost.Graph's Johnson;
-// single-source SSSP (three GPU Bellman-Ford variants, CPU Dijkstra); CSR builds. Slow rows
-// run a subset of sources and extrapolate (counter apsp_s_extrapolated). Each row reports its
-// floor (bytes that must move / device bandwidth). Ends with a summary of the targets.
+// APSP from 32 sources (batched against near-far per source: the CLI's automatic choice);
+// single-source SSSP (the near-far kernel with sweeps of its bucket width and local rounds,
+// three GPU Bellman-Ford variants, CPU Dijkstra) from a corner and the centre; CSR builds. Slow
+// rows run a subset of sources and extrapolate (counter apsp_s_extrapolated). Each row reports
+// its floor (bytes that must move / device bandwidth); near-far rows are checked against
+// Dijkstra once. Ends with a summary of the targets and the SSSP latency floor.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -15,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/sssp/hop_depth.hpp"
 #include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "graph/csr/build_cpu.hpp"
@@ -199,6 +203,79 @@ void sssp_gpu(benchmark::State& state, const std::string& name, gpu::BellmanFord
   }
 }
 
+/// Dijkstra from `source` with its tree's depth in edges (computed once per graph and source).
+struct Reference {
+  std::vector<std::int64_t> distance;
+  std::uint32_t depth = 0;
+};
+const Reference& reference(const std::string& name, std::uint32_t source) {
+  static std::map<std::pair<std::string, std::uint32_t>, Reference> cache;
+  Reference& r = cache[{name, source}];
+  if (r.distance.empty()) {
+    const Csr<std::int64_t>& g = graph(name);
+    const auto d = dijkstra_cpu(g, source, true);
+    r.depth = bench::hop_depth(g, std::span<const std::int64_t>(d.distance),
+                               std::span<const std::uint64_t>(d.predecessor_edge));
+    r.distance = d.distance;
+  }
+  return r;
+}
+
+/// Kernel-only medians of the near-far rows, by row (the summary's second column).
+std::map<std::string, std::vector<double>>& kernel_results() {
+  static std::map<std::string, std::vector<double>> r;
+  return r;
+}
+
+void sssp_near_far(benchmark::State& state, const std::string& name, std::uint32_t source,
+                   const gpu::NearFarOptions& options) {
+  const Csr<std::int64_t>& g = graph(name);
+  const Reference& want = reference(name, source);
+  bool checked = false;
+  for (auto _ : state) {
+    gpu::GpuTimes t;
+    NearFarStats s;
+    const auto d = gpu::near_far(g, source, options, &t, &s);
+    state.SetIterationTime(t.compute_ms / 1e3);
+    results()[current_row()].push_back(t.compute_ms / 1e3);
+    kernel_results()[current_row()].push_back(s.kernel_ms / 1e3);
+    if (!checked && d != want.distance) state.SkipWithError("distances differ from Dijkstra");
+    checked = true;
+    state.counters["upload_ms"] = t.upload_ms;
+    state.counters["download_ms"] = t.download_ms;
+    state.counters["kernel_ms"] = s.kernel_ms;
+    state.counters["phases"] = static_cast<double>(s.phases);
+    state.counters["splits"] = static_cast<double>(s.splits);
+    state.counters["block_rounds"] = static_cast<double>(s.block_rounds);
+    state.counters["us_per_block_round"] =
+        1e3 * s.kernel_ms / static_cast<double>(std::max<std::uint64_t>(s.block_rounds, 1));
+    state.counters["items_per_vertex"] =
+        static_cast<double>(s.items) / std::max<double>(g.vertex_count, 1);
+    state.counters["delta"] = s.delta;
+    state.counters["tree_depth"] = want.depth;
+    state.counters["floor_ms"] = sssp_floor_ms(g);
+    benchmark::DoNotOptimize(d.data());
+  }
+}
+
+/// APSP rows from `count` sources (no extrapolation): the batched SSSP against near-far per
+/// source, which the CLI picks between.
+void apsp_few(benchmark::State& state, const std::string& name, gpu::JohnsonMethod method,
+              std::uint32_t count) {
+  const Csr<std::int64_t>& g = graph(name);
+  const auto sources = first_sources(g.vertex_count, count);
+  double checksum = 0;
+  for (auto _ : state) {
+    const auto outcome = gpu::johnson(g, std::span<const std::uint32_t>(sources),
+                                      touching_sink<std::int64_t>(&checksum), {method, 0});
+    const JohnsonTimes& t = outcome.times;
+    state.SetIterationTime(t.total_ms / 1e3);
+    results()[current_row()].push_back(t.total_ms / 1e3);
+    set_counters(state, t, g, static_cast<double>(sources.size()), 0);
+  }
+  benchmark::DoNotOptimize(checksum);
+}
+
 void sssp_cpu(benchmark::State& state, const std::string& name, std::uint32_t source) {
   const Csr<std::int64_t>& g = graph(name);
   for (auto _ : state) {
@@ -262,6 +339,34 @@ void register_all(bool gpu) {
   for (const std::string g : {"grid-1M", "random-1M"}) {
     const std::uint32_t center = g == "grid-1M" ? 500 * 1000 + 500 : 12345;
     if (gpu) {
+      for (const auto& [where, source] :
+           {std::pair<std::string, std::uint32_t>{"corner", 0}, {"center", center}}) {
+        reg(
+            "sssp/gpu_near_far/" + g + "/" + where,
+            [g, source](auto& s) { sssp_near_far(s, g, source, {}); }, 5);
+        // Every round a grid-wide phase (no block-local rounds).
+        gpu::NearFarOptions phases_only;
+        phases_only.local_rounds = 1;
+        reg(
+            "sssp/gpu_near_far_local:1/" + g + "/" + where,
+            [g, source, phases_only](auto& s) { sssp_near_far(s, g, source, phases_only); }, 3);
+      }
+      for (const std::uint32_t local : {4U, 64U, 1000000U}) {
+        gpu::NearFarOptions o;
+        o.local_rounds = local;
+        reg(
+            "sssp/gpu_near_far_local:" + std::to_string(local) + "/" + g + "/corner",
+            [g, o](auto& s) { sssp_near_far(s, g, 0, o); }, 3);
+      }
+      for (const double scale : {0.25, 0.5, 2.0, 4.0, 8.0}) {
+        gpu::NearFarOptions o;
+        o.delta_scale = scale;
+        char label[32];
+        std::snprintf(label, sizeof label, "x%g", scale);
+        reg(
+            "sssp/gpu_near_far_delta:" + std::string(label) + "/" + g + "/corner",
+            [g, o](auto& s) { sssp_near_far(s, g, 0, o); }, 3);
+      }
       reg(
           "sssp/gpu_bf_device/" + g + "/corner",
           [g](auto& s) { sssp_gpu(s, g, V::kFrontierDevice, 0); }, 5);
@@ -277,7 +382,16 @@ void register_all(bool gpu) {
     }
     reg(
         "sssp/cpu_dijkstra/" + g + "/corner", [g](auto& s) { sssp_cpu(s, g, 0); }, 3);
+    reg(
+        "sssp/cpu_dijkstra/" + g + "/center", [g, center](auto& s) { sssp_cpu(s, g, center); }, 3);
   }
+  if (gpu)
+    for (const std::string g : {"random-16k", "grid-1M"}) {
+      reg(
+          "apsp32/gpu_batched/" + g, [g](auto& s) { apsp_few(s, g, M::kBatched, 32); }, 2);
+      reg(
+          "apsp32/gpu_near_far/" + g, [g](auto& s) { apsp_few(s, g, M::kNearFar, 32); }, 2);
+    }
   for (const std::string g : {"random-1k", "grid-16k", "random-16k"}) {
     const bool big = g != "random-1k";
     if (gpu) {
@@ -308,43 +422,92 @@ void register_all(bool gpu) {
       "apsp/bgl_johnson/random-16k", [](auto& s) { apsp_bgl(s, "random-16k"); }, 1);
 }
 
-void summary(bool gpu) {
-  std::printf(
-      "\n== sssp summary (medians; APSP rows marked * are extrapolated from a subset) ==\n");
-  for (const auto& [key, values] : results())
-    std::printf("%-48s %12.4f s%s\n", key.c_str(), median(key),
-                key.find("inner") != std::string::npos || key.find("outer") != std::string::npos ||
-                        key.find("1core/grid-16k") != std::string::npos ||
-                        key.find("1core/random-16k") != std::string::npos ||
-                        key.find("frontier_per_source/grid-16k") != std::string::npos ||
-                        key.find("frontier_per_source/random-16k") != std::string::npos
-                    ? " *"
-                    : "");
-  if (!gpu) return;
-  const std::string suffix;
-  const double g16 = median("apsp/gpu_batched/random-16k" + suffix);
-  const double bgl = median("apsp/bgl_johnson/random-16k" + suffix);
-  const double cpu = median("apsp/cpu_johnson_all_cores/random-16k" + suffix);
-  const double one = median("apsp/cpu_johnson_1core/random-16k" + suffix);
-  const Csr<std::int64_t>& g = graph("random-16k");
-  std::printf(
-      "\ntarget: APSP random-16k (n=16384, m=%llu): GPU %.3f s; BGL/GPU = %.1fx (>= 50), "
-      "all-core CPU/GPU = %.1fx (>= 5), one-core CPU/GPU = %.1fx\n",
-      static_cast<unsigned long long>(g.edge_count()), g16, g16 > 0 ? bgl / g16 : 0,
-      g16 > 0 ? cpu / g16 : 0, g16 > 0 ? one / g16 : 0);
-  std::printf(
-      "floor: %u sources x %llu edges x 12 B / %.2f TB/s = %.2f ms (distances out: %.2f ms)\n",
-      g.vertex_count, static_cast<unsigned long long>(g.edge_count()), kBandwidth / 1e12,
-      apsp_floor_ms(g, g.vertex_count),
-      static_cast<double>(g.vertex_count) * g.vertex_count * 8 / kBandwidth * 1e3);
+double kernel_median(const std::string& key) {
+  auto it = kernel_results().find(key);
+  if (it == kernel_results().end() || it->second.empty()) return 0;
+  std::vector<double> v = it->second;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+bool extrapolated_row(const std::string& key) {
+  for (const char* part : {"inner", "outer", "1core/grid-16k", "1core/random-16k",
+                           "frontier_per_source/grid-16k", "frontier_per_source/random-16k"})
+    if (key.find(part) != std::string::npos) return true;
+  return false;
+}
+
+/// Single-source rows side by side (ms, medians of one run), and the floors.
+void sssp_table() {
+  std::printf("\nSSSP (ms; near-far: whole call after upload / kernels alone)\n");
+  std::printf("%-22s %18s %18s %12s %12s %12s\n", "graph/source", "near-far", "near-far local:1",
+              "bf_device", "bf_host", "cpu_dijkstra");
+  for (const std::string g : {"grid-1M", "random-1M"})
+    for (const std::string where : {"corner", "center"}) {
+      const std::string tail = g + "/" + where;
+      auto pair = [&](const std::string& row) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2f / %.2f", 1e3 * median(row),
+                      1e3 * kernel_median(row));
+        return std::string(text);
+      };
+      std::printf("%-22s %18s %18s %12.2f %12.2f %12.2f\n", tail.c_str(),
+                  pair("sssp/gpu_near_far/" + tail).c_str(),
+                  pair("sssp/gpu_near_far_local:1/" + tail).c_str(),
+                  1e3 * median("sssp/gpu_bf_device/" + tail),
+                  1e3 * median("sssp/gpu_bf_host/" + tail),
+                  1e3 * median("sssp/cpu_dijkstra/" + tail));
+    }
   const Csr<std::int64_t>& grid = graph("grid-1M");
   std::printf(
-      "target: SSSP grid-1M (n=%u, m=%llu) GPU %.2f ms corner / %.2f ms center (< 20 ms); "
-      "CPU Dijkstra %.2f ms; floor %.3f ms\n",
+      "target: SSSP grid-1M (n=%u, m=%llu) near-far GPU %.2f ms corner / %.2f ms center "
+      "(< 20 ms); Bellman-Ford (device) %.2f / %.2f ms; CPU Dijkstra %.2f / %.2f ms\n",
       grid.vertex_count, static_cast<unsigned long long>(grid.edge_count()),
-      1e3 * median("sssp/gpu_bf_device/grid-1M/corner" + suffix),
-      1e3 * median("sssp/gpu_bf_device/grid-1M/center" + suffix),
-      1e3 * median("sssp/cpu_dijkstra/grid-1M/corner" + suffix), sssp_floor_ms(grid));
+      1e3 * median("sssp/gpu_near_far/grid-1M/corner"),
+      1e3 * median("sssp/gpu_near_far/grid-1M/center"),
+      1e3 * median("sssp/gpu_bf_device/grid-1M/corner"),
+      1e3 * median("sssp/gpu_bf_device/grid-1M/center"),
+      1e3 * median("sssp/cpu_dijkstra/grid-1M/corner"),
+      1e3 * median("sssp/cpu_dijkstra/grid-1M/center"));
+  std::printf("floor (bandwidth): read every edge once, write the distances: %.3f ms\n",
+              sssp_floor_ms(grid));
+  if (median("sssp/gpu_near_far/grid-1M/corner") > 0 &&
+      median("sssp/gpu_near_far/grid-1M/center") > 0)
+    std::printf(
+        "floor (latency): shortest-path tree depth %u edges (corner) / %u (center) dependent "
+        "relaxations, each at least one L2 round trip for the edge and one for the atomic\n",
+        reference("grid-1M", 0).depth, reference("grid-1M", 500 * 1000 + 500).depth);
+}
+
+void summary(bool gpu) {
+  std::printf(
+      "\n== sssp summary (medians; APSP rows marked * are extrapolated from a subset; near-far "
+      "rows also give the kernels alone) ==\n");
+  for (const auto& [key, values] : results()) {
+    std::printf("%-48s %12.4f s%s", key.c_str(), median(key), extrapolated_row(key) ? " *" : "");
+    if (kernel_median(key) > 0) std::printf("   (kernels %.4f s)", kernel_median(key));
+    std::printf("\n");
+  }
+  if (!gpu) return;
+  const double g16 = median("apsp/gpu_batched/random-16k");
+  if (g16 > 0) {
+    const double bgl = median("apsp/bgl_johnson/random-16k");
+    const double cpu = median("apsp/cpu_johnson_all_cores/random-16k");
+    const double one = median("apsp/cpu_johnson_1core/random-16k");
+    const Csr<std::int64_t>& g = graph("random-16k");
+    std::printf(
+        "\ntarget: APSP random-16k (n=16384, m=%llu): GPU %.3f s; BGL/GPU = %.1fx (>= 50), "
+        "all-core CPU/GPU = %.1fx (>= 5), one-core CPU/GPU = %.1fx\n",
+        static_cast<unsigned long long>(g.edge_count()), g16, bgl / g16, cpu / g16, one / g16);
+    std::printf(
+        "floor: %u sources x %llu edges x 12 B / %.2f TB/s = %.2f ms (distances out: %.2f ms)\n",
+        g.vertex_count, static_cast<unsigned long long>(g.edge_count()), kBandwidth / 1e12,
+        apsp_floor_ms(g, g.vertex_count),
+        static_cast<double>(g.vertex_count) * g.vertex_count * 8 / kBandwidth * 1e3);
+  }
+  if (median("sssp/gpu_near_far/grid-1M/corner") > 0 ||
+      median("sssp/gpu_bf_device/grid-1M/corner") > 0)
+    sssp_table();
 }
 
 }  // namespace

@@ -51,6 +51,9 @@ struct NearFarStats {
   std::uint64_t items = 0;   // near vertices relaxed (a vertex relaxed twice counts twice)
   double delta = 0;          // the bucket width used
   double kernel_ms = 0;      // GPU: the kernels alone (CUDA events)
+  /// GPU: block-local rounds of the busiest block (each phase is at least one round), a lower
+  /// bound on the rounds that ran one after another.
+  std::uint64_t block_rounds = 0;
 };
 
 }  // namespace arcwave::sssp

@@ -123,6 +123,7 @@ NearFarStats NearFarWorkspace<Weight>::run(const CsrView<Weight>& view, std::uin
   stats.items = c.items;
   stats.delta = static_cast<double>(c.delta);
   stats.kernel_ms = kernel_ms;
+  stats.block_rounds = c.block_rounds;
   return stats;
 }
 

@@ -251,9 +251,11 @@ struct Phase {
 
 /// A relaxation phase: the block takes its share of the grid-wide near queue, then runs local
 /// rounds on what it improved until nothing is left or local_rounds rounds ran.
+/// Returns the local rounds the block ran.
 template <typename Weight>
-__device__ void relax_phase(const Args<Weight>& a, Shared& sh, const Phase<Distance<Weight>>& ph,
-                            std::uint32_t size, unsigned long long& relaxed) {
+__device__ std::uint32_t relax_phase(const Args<Weight>& a, Shared& sh,
+                                     const Phase<Distance<Weight>>& ph, std::uint32_t size,
+                                     unsigned long long& relaxed) {
   using D = Distance<Weight>;
   NearFarControl<D>& c = *a.control;
   const std::uint32_t g = ph.generation;
@@ -272,7 +274,8 @@ __device__ void relax_phase(const Args<Weight>& a, Shared& sh, const Phase<Dista
                  &c.far_overflow[g % 3],
                  a.far_capacity};
   D far_min = infinity<D>();
-  for (std::uint32_t j = 0;; ++j) {
+  std::uint32_t j = 0;
+  for (;; ++j) {
     out.keep_local = j + 1 < a.local_rounds;
     out.local_queue = sh.queue[(j + 1) & 1U];
     out.local_count = &sh.count[(j + 1) % 3];
@@ -289,6 +292,7 @@ __device__ void relax_phase(const Args<Weight>& a, Shared& sh, const Phase<Dista
   __syncthreads();
   if (threadIdx.x == 0) sh.count[0] = sh.count[1] = sh.count[2] = 0;
   block_min_into(far_min, &c.far_min[g % 3], sh);
+  return j;
 }
 
 /// A split of far generation g: the threshold moves to its smallest distance + Δ; entries below
@@ -373,6 +377,7 @@ __global__ void __launch_bounds__(kThreads, 1) near_far_kernel(Args<Weight> a) {
   const D delta = a.delta != D{0} ? a.delta : automatic_delta(a, grid);
   Phase<D> ph{0, 0, 0, near_far::next_threshold(D{0}, delta)};
   unsigned long long relaxed = 0;
+  std::uint32_t rounds = 0;  // local rounds this block ran
   for (;; ++ph.index) {
     if (ph.index >= a.max_phases) {
       if (blockIdx.x == 0 && threadIdx.x == 0) c.out_of_phases = 1;
@@ -382,7 +387,7 @@ __global__ void __launch_bounds__(kThreads, 1) near_far_kernel(Args<Weight> a) {
     const std::uint32_t size = load_cg(&c.near_count[ph.index % 3]);
     if (blockIdx.x == 0 && threadIdx.x == 0) c.near_count[(ph.index + 2) % 3] = 0;
     if (size > 0) {
-      relax_phase(a, sh, ph, size, relaxed);
+      rounds += relax_phase(a, sh, ph, size, relaxed);
     } else {
       if (load_cg(&c.far_count[ph.generation % 3]) == 0 &&
           load_cg(&c.far_overflow[ph.generation % 3]) == 0)
@@ -396,6 +401,7 @@ __global__ void __launch_bounds__(kThreads, 1) near_far_kernel(Args<Weight> a) {
   for (int offset = kWarp / 2; offset > 0; offset >>= 1)
     relaxed += __shfl_down_sync(kFullMask, relaxed, offset);
   if (threadIdx.x % kWarp == 0 && relaxed != 0) atomicAdd(&c.items, relaxed);
+  if (threadIdx.x == 0) atomicMax(&c.block_rounds, rounds);
   if (blockIdx.x == 0 && threadIdx.x == 0) {
     c.phases = ph.index;
     c.splits = ph.generation;
@@ -421,7 +427,7 @@ __global__ void near_far_init(D* dist, std::uint32_t n, std::uint32_t source, st
       c.far_overflow[i] = 0;
       c.far_min[i] = infinity<D>();
     }
-    c.phases = c.splits = c.out_of_phases = 0;
+    c.phases = c.splits = c.out_of_phases = c.block_rounds = 0;
     c.delta = D{0};
     c.weight_sum = 0;
     c.items = 0;

@@ -27,6 +27,7 @@ struct NearFarControl {
   std::uint32_t phases;           // written at the end
   std::uint32_t splits;
   std::uint32_t out_of_phases;  // the stamp range ran out (a bug for any realistic graph)
+  std::uint32_t block_rounds;   // local rounds of the block that ran the most
   D far_min[3];                 // smallest distance appended to generation g
   D delta;                      // the bucket width used
   double weight_sum;            // automatic Δ: the sum of all weights

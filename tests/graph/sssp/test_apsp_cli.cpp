@@ -182,10 +182,17 @@ TEST_CASE("arcwave apsp on the GPU writes what the CPU writes", "[gpu][cli][apsp
   ARCWAVE_REQUIRE_GPU();
   const EdgeList<std::int64_t> list = sample_graph();
   const fs::path gr = write_gr(list, "sample.gr");
-  for (const std::string method : {"batched", "frontier", "dijkstra-outer"}) {
+  for (const std::string method : {"auto", "batched", "near-far", "frontier", "dijkstra-outer"}) {
     const fs::path csv = scratch("gpu.csv");
     REQUIRE(run("apsp " + gr.string() + " --backend gpu --method " + method + " --out " +
                 csv.string()) == 0);
     CHECK(parse_csv(slurp(csv), 125) == expected(list, all_vertices(125)));
   }
+  // A few sources: the automatic choice is near-far per source, and says so.
+  const fs::path csv = scratch("gpu-few.csv");
+  std::string err;
+  REQUIRE(run("apsp " + gr.string() + " --backend gpu --sources 3,50-52 --out " + csv.string(),
+              nullptr, &err) == 0);
+  CHECK(err.find("GPU method near-far (auto)") != std::string::npos);
+  CHECK(parse_csv(slurp(csv), 125) == expected(list, {2, 49, 50, 51}));
 }
