@@ -27,11 +27,15 @@ inline bool is_space(char c) noexcept {
   return c == ' ' || c == '\n' || c == '\t' || c == '\r';
 }
 
-// Reads one table cell at `p` ('*' or a 32-bit integer other than kStar's value); returns the
-// position after it, or nullptr when there is no cell there (`out_of_range` tells why).
+// What scan_cell found where it returned nullptr.
+enum class CellProblem : std::uint8_t { kNotACell, kBeyond32Bits, kBeyond64Bits };
+
+// Reads one table cell at `p` ('*' or an integer that fits a 32-bit cell other than kStar's
+// value); returns the position after it, or nullptr when there is no cell there (`problem` says
+// why: no integer, or one that a 32-bit cell cannot hold, or one beyond the 64-bit range).
 inline const char* scan_cell(const char* p, const char* end, std::int32_t& cell, bool& star,
-                             bool& out_of_range) {
-  out_of_range = false;
+                             CellProblem& problem) {
+  problem = CellProblem::kNotACell;
   if (p < end && *p == '*') {
     cell = Table::kStar;
     star = true;
@@ -40,22 +44,26 @@ inline const char* scan_cell(const char* p, const char* end, std::int32_t& cell,
   bool negative = false;
   if (p < end && (*p == '-' || *p == '+')) negative = *p++ == '-';
   if (p == end || *p < '0' || *p > '9') return nullptr;
-  std::int64_t value = 0;
+  std::uint64_t value = 0;
+  bool beyond_64 = false;
+  constexpr std::uint64_t kLimit64 = std::uint64_t{1} << 63;  // |INT64_MIN|
   while (p < end && *p >= '0' && *p <= '9') {
-    value = value * 10 + (*p++ - '0');
-    if (value > std::int64_t{1} << 32) {
-      out_of_range = true;
-      return nullptr;
-    }
+    const auto digit = static_cast<std::uint64_t>(*p++ - '0');
+    if (value > (kLimit64 - digit) / 10) beyond_64 = true;
+    if (!beyond_64) value = value * 10 + digit;
   }
-  if (negative) value = -value;
-  // INT32_MIN is the star marker, so it cannot be a value.
-  if (value > std::numeric_limits<std::int32_t>::max() ||
-      value <= std::numeric_limits<std::int32_t>::min()) {
-    out_of_range = true;
+  if (beyond_64 || (!negative && value == kLimit64)) {
+    problem = CellProblem::kBeyond64Bits;
     return nullptr;
   }
-  cell = static_cast<std::int32_t>(value);
+  // INT32_MIN is the star marker, so it cannot be a value.
+  constexpr auto kMax32 = static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
+  if (value > kMax32) {
+    problem = CellProblem::kBeyond32Bits;
+    return nullptr;
+  }
+  cell = static_cast<std::int32_t>(negative ? -static_cast<std::int64_t>(value)
+                                            : static_cast<std::int64_t>(value));
   return p;
 }
 
@@ -84,10 +92,14 @@ inline std::shared_ptr<Table> read_tuples(const XmlNode& node, int arity, bool s
     for (;;) {
       while (p < end && detail::is_space(*p)) ++p;
       std::int32_t cell = 0;
-      bool out_of_range = false;
-      const char* next = detail::scan_cell(p, end, cell, table->has_star, out_of_range);
+      detail::CellProblem problem = detail::CellProblem::kNotACell;
+      const char* next = detail::scan_cell(p, end, cell, table->has_star, problem);
       if (next == nullptr) {
-        if (out_of_range) fail(p, "table value out of the 32-bit range");
+        if (problem == detail::CellProblem::kBeyond64Bits)
+          fail(p, "table value out of the 64-bit range");
+        if (problem == detail::CellProblem::kBeyond32Bits)
+          throw Unsupported(node.text_position(static_cast<std::size_t>(p - begin)),
+                            "table value beyond the 32-bit range of table cells");
         fail(p, p == end ? "the tuple is not closed" : "expected an integer or '*' in a tuple");
       }
       p = next;
@@ -132,7 +144,8 @@ inline std::shared_ptr<Table> read_unary(const XmlNode& node, std::span<const Va
   auto push = [&](Value v, std::size_t offset) {
     if (v > std::numeric_limits<std::int32_t>::max() ||
         v <= std::numeric_limits<std::int32_t>::min())
-      s.fail_at(offset, "table value " + std::to_string(v) + " out of the 32-bit range");
+      throw Unsupported(s.position_at(offset), "table value " + std::to_string(v) +
+                                                   " beyond the 32-bit range of table cells");
     table->cells.push_back(static_cast<std::int32_t>(v));
   };
   for (Token t = next_token(s); !t.empty(); t = next_token(s)) {
