@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
 # Shortest paths on the GPU machine: the [gpu] tests of graph/csr and graph/sssp (and the
-# apsp CLI), compute-sanitizer memcheck and racecheck on small cases, then bench_sssp (JSON).
+# apsp CLI), compute-sanitizer memcheck and racecheck on small cases (the near-far kernel's
+# among them), then bench_sssp (JSON) with its summary (the SSSP table: near-far, Bellman-Ford,
+# CPU Dijkstra side by side, corner and centre sources).
 # Usage: bench/device/sssp.sh BUILD_DIR   (logs and JSON into $OUT)
+# Expected time: tests ~1 min, sanitizers ~2-3 min, benchmark ~6-7 min (BGL's Johnson alone
+# ~100 s). SSSP_PARTS (default "tests,sanitizers,bench") picks parts, so that one device call can
+# run tests and another the benchmark; SSSP_BENCH_FILTER (a --benchmark_filter regex, default
+# all rows), e.g. '^(sssp|apsp32)/' for the single-source table and the few-source APSP rows.
 set -uo pipefail
 build=${1:?usage: sssp.sh BUILD_DIR}
 OUT=${OUT:-/tmp/arcwave-out}
@@ -17,32 +23,48 @@ run() {  # run NAME LOG COMMAND...: records pass/fail and keeps going
   else result[$name]="FAIL rc=$? ($(( $(date +%s) - start )) s, see $log)"; status=1; fi
 }
 
+parts=${SSSP_PARTS:-tests,sanitizers,bench}
+want() { [[ ",$parts," == *",$1,"* ]]; }
+
 csr_gpu="$build/tests/graph/csr/test_graph_csr_gpu"
 sssp_gpu="$build/tests/graph/sssp/test_sssp_gpu"
 cli="$build/tests/graph/sssp/test_apsp_cli"
-run "test_graph_csr_gpu" sssp-test-csr-gpu.log "$csr_gpu"
-run "test_sssp_gpu" sssp-test-gpu.log "$sssp_gpu"
-run "test_apsp_cli" sssp-test-cli.log "$cli"
-run "test_sssp_cpu" sssp-test-cpu.log "$build/tests/graph/sssp/test_sssp_cpu"
-
-if command -v compute-sanitizer > /dev/null; then
-  cs="compute-sanitizer --error-exitcode 9"
-  # The [sanitize] cases are the small ones (seconds natively, about a minute under the tools).
-  run "memcheck csr" sssp-memcheck-csr.log timeout 120 $cs --tool memcheck "$csr_gpu" "[sanitize]"
-  run "memcheck sssp" sssp-memcheck-sssp.log timeout 180 $cs --tool memcheck "$sssp_gpu" "[sanitize]"
-  run "racecheck csr" sssp-racecheck-csr.log timeout 120 $cs --tool racecheck "$csr_gpu" "[sanitize]"
-  run "racecheck sssp" sssp-racecheck-sssp.log timeout 180 $cs --tool racecheck "$sssp_gpu" "[sanitize]"
-else
-  result["compute-sanitizer"]="not found"
+logs=()
+if want tests; then
+  run "test_graph_csr_gpu" sssp-test-csr-gpu.log "$csr_gpu"
+  run "test_sssp_gpu" sssp-test-gpu.log "$sssp_gpu"
+  run "test_apsp_cli" sssp-test-cli.log env ARCWAVE_BINARY_DIR="${ARCWAVE_BINARY_DIR:-$build}" "$cli"
+  run "test_sssp_cpu" sssp-test-cpu.log "$build/tests/graph/sssp/test_sssp_cpu"
+  logs+=(sssp-test-csr-gpu.log sssp-test-gpu.log sssp-test-cli.log sssp-test-cpu.log)
 fi
 
-run "bench_sssp" sssp-bench.log timeout 420 "$build/bench/sssp/bench_sssp" \
-  --benchmark_out="$OUT/sssp-bench.json" --benchmark_out_format=json
+if want sanitizers; then
+  if command -v compute-sanitizer > /dev/null; then
+    cs="compute-sanitizer --error-exitcode 9"
+    # The [sanitize] cases are the small ones (seconds natively, about a minute under the tools).
+    run "memcheck csr" sssp-memcheck-csr.log timeout 120 $cs --tool memcheck "$csr_gpu" "[sanitize]"
+    run "memcheck sssp" sssp-memcheck-sssp.log timeout 180 $cs --tool memcheck "$sssp_gpu" "[sanitize]"
+    run "racecheck csr" sssp-racecheck-csr.log timeout 120 $cs --tool racecheck "$csr_gpu" "[sanitize]"
+    run "racecheck sssp" sssp-racecheck-sssp.log timeout 180 $cs --tool racecheck "$sssp_gpu" "[sanitize]"
+  else
+    result["compute-sanitizer"]="not found"
+  fi
+fi
+
+if want bench; then
+  run "bench_sssp" sssp-bench.log timeout 420 "$build/bench/sssp/bench_sssp" \
+    --benchmark_filter="${SSSP_BENCH_FILTER:-.}" \
+    --benchmark_out="$OUT/sssp-bench.json" --benchmark_out_format=json
+fi
 
 echo "== sssp device summary"
 for k in "${!result[@]}"; do printf '%-22s %s\n' "$k" "${result[$k]}"; done | sort
-for log in sssp-test-csr-gpu.log sssp-test-gpu.log sssp-test-cli.log sssp-test-cpu.log; do
+for log in "${logs[@]}"; do
   printf '%-24s %s\n' "$log" "$(grep -E 'All tests passed|test cases:' "$OUT/$log" | tail -1)"
 done
-sed -n '/== sssp summary/,$p' "$OUT/sssp-bench.log"
+for log in sssp-memcheck-sssp.log sssp-racecheck-sssp.log; do
+  [ -f "$OUT/$log" ] && printf '%-24s %s\n' "$log" \
+    "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/$log" | tail -1)"
+done
+[ -f "$OUT/sssp-bench.log" ] && sed -n '/== sssp summary/,$p' "$OUT/sssp-bench.log"
 exit $status

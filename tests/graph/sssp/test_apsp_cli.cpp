@@ -188,11 +188,19 @@ TEST_CASE("arcwave apsp on the GPU writes what the CPU writes", "[gpu][cli][apsp
                 csv.string()) == 0);
     CHECK(parse_csv(slurp(csv), 125) == expected(list, all_vertices(125)));
   }
-  // A few sources: the automatic choice is near-far per source, and says so.
-  const fs::path csv = scratch("gpu-few.csv");
+  // The automatic choice says what it picked: the batched SSSP for a small graph, near-far per
+  // source for one source on a graph of 40,000 vertices.
   std::string err;
-  REQUIRE(run("apsp " + gr.string() + " --backend gpu --sources 3,50-52 --out " + csv.string(),
+  const fs::path few = scratch("gpu-few.csv");
+  REQUIRE(run("apsp " + gr.string() + " --backend gpu --sources 3,50-52 --out " + few.string(),
+              nullptr, &err) == 0);
+  CHECK(err.find("GPU method batched (auto)") != std::string::npos);
+  CHECK(parse_csv(slurp(few), 125) == expected(list, {2, 49, 50, 51}));
+  const EdgeList<std::int64_t> grid = gen::grid_graph<std::int64_t>({200, 200, 1, 100, 79});
+  const fs::path grid_gr = write_gr(grid, "grid.gr");
+  const fs::path one = scratch("gpu-one.csv");
+  REQUIRE(run("apsp " + grid_gr.string() + " --backend gpu --sources 20101 --out " + one.string(),
               nullptr, &err) == 0);
   CHECK(err.find("GPU method near-far (auto)") != std::string::npos);
-  CHECK(parse_csv(slurp(csv), 125) == expected(list, {2, 49, 50, 51}));
+  CHECK(parse_csv(slurp(one), 40000) == expected(grid, {20100}));
 }
