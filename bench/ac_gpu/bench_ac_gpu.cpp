@@ -1,8 +1,10 @@
 // Arc consistency on the N-E model, per family, as the rows of Li, Li & Li's tables 15–17:
 // host->device transfer, BuildNE and propagation reported separately, beside the floor (bytes of
 // the edges array / measured device bandwidth). Rows: AC4GPU (Alg. 3), AC4GPU+ (Alg. 4), AC4GPU+
-// on the host-driven frontier driver, AC4GPU+ device-resident (persistent kernel), and AC4GPU+
-// compiled for OpenMP on the CPU cores.
+// on the host-driven frontier driver, AC4GPU+ device-resident (persistent kernel), AC4GPU+
+// compiled for OpenMP on the CPU cores, and the CPU references on one core: serial AC4 (the
+// reference every GPU row is compared with; init = counters and support lists) and AC3bit+rm
+// (the propagator a CPU solver would pick), both on the same network.
 //
 // The benchmark's own time is the propagation (manual time); counters give the other phases.
 #include <benchmark/benchmark.h>
@@ -15,7 +17,9 @@
 #include "bench/support/device_ceilings.hpp"
 #include "core/gpu_runtime.hpp"
 #include "instances/csp/generators.hpp"
+#include "propagation/cpu/fixpoint.hpp"
 #include "propagation/gpu/ac_gpu.hpp"
+#include "propagation/indexed/indexed_model.hpp"
 #include "propagation/network/table_network.hpp"
 #ifdef ARCWAVE_HAVE_CUDA
 #include "core/timer.hpp"
@@ -60,6 +64,13 @@ const TableNetwork& network(std::size_t family) {
   return *slot;
 }
 
+std::shared_ptr<const IndexedModel> indexed(std::size_t family) {
+  static std::map<std::size_t, std::shared_ptr<const IndexedModel>> cache;
+  auto& slot = cache[family];
+  if (!slot) slot = std::make_shared<const IndexedModel>(index_model(families()[family].make()));
+  return slot;
+}
+
 void report(benchmark::State& state, const GpuAcResult& r, double transfer, double build,
             double propagate, std::int64_t runs) {
   const double n = static_cast<double>(std::max<std::int64_t>(runs, 1));
@@ -96,6 +107,32 @@ void BM_NeAc(benchmark::State& state, std::size_t family, GpuAcAlgorithm algorit
     state.SetIterationTime(r.propagate_ms * 1e-3);
   }
   report(state, r, transfer, build, propagate, runs);
+}
+
+// One serial fixpoint on the CPU (one core): the manual time is the propagation; init_ms is
+// building the propagator's state (AC4: counters and support lists).
+void BM_Cpu(benchmark::State& state, std::size_t family, cpu::TableAlgorithm algorithm) {
+  const auto model = indexed(family);
+  cpu::CpuEngineOptions options;
+  options.tables = algorithm;
+  options.ac4_expansion_limit = std::size_t{1} << 32;
+  cpu::FixpointResult r;
+  double init = 0, propagate = 0;
+  std::int64_t runs = 0;
+  for (auto _ : state) {
+    r = cpu::ac_fixpoint(model, options);
+    init += r.init_seconds * 1e3;
+    propagate += r.propagate_seconds * 1e3;
+    ++runs;
+    state.SetIterationTime(r.propagate_seconds);
+  }
+  const double n = static_cast<double>(std::max<std::int64_t>(runs, 1));
+  const NeSizes sizes = ne_sizes(network(family));
+  state.counters["init_ms"] = init / n;
+  state.counters["propagate_ms"] = propagate / n;
+  state.counters["edges"] = static_cast<double>(sizes.edges);
+  state.counters["deleted"] = static_cast<double>(r.removed);
+  state.counters["wiped"] = r.wiped_out ? 1 : 0;
 }
 
 #ifdef ARCWAVE_HAVE_CUDA
@@ -205,6 +242,8 @@ void register_all() {
     add("AC4GPU+omp", [f](benchmark::State& s) {
       BM_NeAc(s, f, GpuAcAlgorithm::kAc4GpuPlus, AcExecution::kOmp);
     });
+    add("AC4-serial", [f](benchmark::State& s) { BM_Cpu(s, f, cpu::TableAlgorithm::kAc4); });
+    add("AC3bit+rm", [f](benchmark::State& s) { BM_Cpu(s, f, cpu::TableAlgorithm::kAc3Bit); });
 #ifdef ARCWAVE_HAVE_CUDA
     if (huge) continue;
     for (std::uint32_t blocks : {8U, 132U, 0U})
