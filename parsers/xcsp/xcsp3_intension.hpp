@@ -73,8 +73,10 @@ inline ResolvedExpression resolve_expression(const XmlNode& node, const Variable
 
 class IntensionSpec {
  public:
-  IntensionSpec(const XmlNode& node, const VariableTable& vars, bool is_template)
-      : where_(node.position) {
+  /// `budget` counts the expressions bound per use of a template.
+  IntensionSpec(const XmlNode& node, const VariableTable& vars, bool is_template,
+                ModelBudget* budget = nullptr)
+      : where_(node.position), budget_(budget) {
     VariableTable::check_attributes(node, {"id", "class", "note"});
     check_children(node, {"function"});
     const XmlNode* function = single_child(node, "function", false);
@@ -135,6 +137,7 @@ class IntensionSpec {
     // Instances with the same pattern of slots and constants share their bound expression.
     auto it = bound_.find(key);
     if (it == bound_.end()) {
+      if (budget_ != nullptr) budget_->add(expr_.code().size(), args->where);
       if (bound_.size() >= kMaxCached) bound_.clear();
       it = bound_.emplace(key, std::make_shared<const Expr>(expr_.bind(bindings))).first;
     }
@@ -145,6 +148,7 @@ class IntensionSpec {
   static constexpr std::size_t kMaxCached = 4096;
 
   SourcePosition where_;
+  ModelBudget* budget_;
   std::vector<int> fixed_;  // variables named in the expression itself
   Expr expr_;               // slots index fixed_, parameters unbound
   std::size_t params_ = 0;

@@ -75,8 +75,8 @@ inline void read_operand(const TextScanner& s, const Token& t, const VariableTab
     }
     const Value v = int_or_fail(s, t.text.substr(0, x), t.offset, "an integer");
     const Value k = int_or_fail(s, t.text.substr(x + 1), t.offset + x + 1, "a repetition count");
-    if (k < 1 || static_cast<std::uint64_t>(k) > kMaxDomainValues)
-      s.fail_at(t.offset + x + 1, "repetition count " + std::to_string(k) + " out of range");
+    if (k < 1) s.fail_at(t.offset + x + 1, "repetition count " + std::to_string(k) + " below 1");
+    check_list_length(out.size() + static_cast<std::uint64_t>(k), s.position_at(t.offset));
     out.insert(out.end(), static_cast<std::size_t>(k), Operand{false, v});
     return;
   }
@@ -95,6 +95,7 @@ inline std::vector<Operand> read_operands(const XmlNode& node, const VariableTab
   for (Token t = next_token(s); !t.empty(); t = next_token(s)) {
     const std::size_t before = out.size();
     read_operand(s, t, vars, args, out);
+    check_list_length(out.size(), s.position_at(t.offset));
     if (offsets != nullptr) offsets->insert(offsets->end(), out.size() - before, t.offset);
   }
   return out;

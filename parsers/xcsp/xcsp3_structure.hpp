@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "arcwave/error.hpp"
@@ -31,7 +32,8 @@ inline bool is_basic_constraint(std::string_view name) {
 /// A constraint with parameters (%i, %...), posted once per set of arguments.
 class ConstraintTemplate {
  public:
-  ConstraintTemplate(const XmlNode& node, VariableTable& vars, Model& model, std::uint64_t& tuples)
+  ConstraintTemplate(const XmlNode& node, VariableTable& vars, Model& model, std::uint64_t& tuples,
+                     ModelBudget& budget)
       : vars_(vars), model_(model) {
     if (!is_basic_constraint(node.name))
       throw Unsupported(node.position, "<" + node.name + "> as a constraint template");
@@ -40,7 +42,7 @@ class ConstraintTemplate {
       params_ = extension_->params();
       ellipsis_ = extension_->has_ellipsis();
     } else if (node.name == "intension") {
-      intension_.emplace(node, vars, /*is_template=*/true);
+      intension_.emplace(node, vars, /*is_template=*/true, &budget);
       params_ = intension_->params();
     } else {
       generic_ = node;
@@ -111,6 +113,67 @@ class ConstraintReader {
 
   /// A whole element of <constraints> or of a <block>.
   void add(const XmlNode& node) {
+    add_element(node);
+    account(node.position);
+  }
+
+  /// A <group> opened (its children then come one by one through group_child).
+  void begin_group(const XmlNode& group) {
+    VariableTable::check_attributes(group, {"id", "class", "note"});
+    template_.reset();
+  }
+
+  /// The next child of the open group: the template first, then each <args>.
+  void group_child(const XmlNode& child) {
+    if (!template_) {
+      if (child.name == "args")
+        throw InputError(child.position, "<args> before the group's constraint template");
+      template_ = std::make_unique<ConstraintTemplate>(child, vars_, model_, tuples_, budget_);
+      return;
+    }
+    if (child.name != "args")
+      throw InputError(child.position, "<" + child.name +
+                                           "> in a <group> after its template "
+                                           "(only <args> may follow)");
+    VariableTable::check_attributes(child, {});
+    check_children(child, {});
+    args_.values = read_operands(child, vars_, nullptr);
+    args_.ellipsis_from = template_->params();
+    args_.where = child.position;
+    template_->check_count(args_);
+    template_->post(args_);
+    account(child.position);
+  }
+
+  void end_group(const XmlNode& group) {
+    check_no_text(group);
+    if (!template_) throw InputError(group.position, "<group> without a constraint template");
+    template_.reset();
+  }
+
+ private:
+  // Counts the lists of the constraints posted since the last call in the budget.
+  void account(const SourcePosition& where) {
+    const std::vector<Constraint>& all = model_.constraints();
+    std::uint64_t entries = 0;
+    for (; counted_ < all.size(); ++counted_) {
+      entries += 1 + std::visit(
+                         [](const auto& c) -> std::size_t {
+                           std::size_t n = 0;
+                           if constexpr (requires { c.scope; }) n += c.scope.size();
+                           if constexpr (requires { c.list; }) n += c.list.size();
+                           if constexpr (requires { c.except; }) n += c.except.size();
+                           if constexpr (requires { c.coeffs; }) n += c.coeffs.size();
+                           if constexpr (requires { c.values; }) n += c.values.size();
+                           if constexpr (requires { c.condition; }) n += c.condition.set.size();
+                           return n;
+                         },
+                         all[counted_]);
+    }
+    budget_.add(entries, where);
+  }
+
+  void add_element(const XmlNode& node) {
     if (node.name == "group") {
       begin_group(node);
       for (const XmlNode& c : node.children) group_child(c);
@@ -138,40 +201,6 @@ class ConstraintReader {
     }
   }
 
-  /// A <group> opened (its children then come one by one through group_child).
-  void begin_group(const XmlNode& group) {
-    VariableTable::check_attributes(group, {"id", "class", "note"});
-    template_.reset();
-  }
-
-  /// The next child of the open group: the template first, then each <args>.
-  void group_child(const XmlNode& child) {
-    if (!template_) {
-      if (child.name == "args")
-        throw InputError(child.position, "<args> before the group's constraint template");
-      template_ = std::make_unique<ConstraintTemplate>(child, vars_, model_, tuples_);
-      return;
-    }
-    if (child.name != "args")
-      throw InputError(child.position, "<" + child.name +
-                                           "> in a <group> after its template "
-                                           "(only <args> may follow)");
-    VariableTable::check_attributes(child, {});
-    check_children(child, {});
-    args_.values = read_operands(child, vars_, nullptr);
-    args_.ellipsis_from = template_->params();
-    args_.where = child.position;
-    template_->check_count(args_);
-    template_->post(args_);
-  }
-
-  void end_group(const XmlNode& group) {
-    check_no_text(group);
-    if (!template_) throw InputError(group.position, "<group> without a constraint template");
-    template_.reset();
-  }
-
- private:
   struct SlideList {
     std::vector<int> vars;
     std::size_t offset = 1;
@@ -218,7 +247,7 @@ class ConstraintReader {
     }
     if (lists.empty()) throw InputError(node.position, "<slide> without <list>");
     if (tmpl == nullptr) throw InputError(node.position, "<slide> without a constraint template");
-    ConstraintTemplate t(*tmpl, vars_, model_, tuples_);
+    ConstraintTemplate t(*tmpl, vars_, model_, tuples_, budget_);
     if (t.has_ellipsis()) throw Unsupported(tmpl->position, "%... in a slide template");
     std::size_t collected = 0;
     for (SlideList& l : lists) {
@@ -256,6 +285,8 @@ class ConstraintReader {
   std::uint64_t& tuples_;
   std::unique_ptr<ConstraintTemplate> template_;
   TemplateArgs args_;
+  std::size_t counted_ = 0;  // constraints counted in the budget
+  ModelBudget budget_;
 };
 
 }  // namespace arcwave::xcsp3

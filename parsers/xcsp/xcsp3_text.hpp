@@ -20,8 +20,44 @@
 
 namespace arcwave::xcsp3 {
 
+// Limits on what a document may make the reader allocate: a few bytes of XCSP3 can ask for
+// billions of values (0..4000000000, x[] over a huge array, 1x99999999). Past them the reader
+// throws ResourceError (exit code 4) naming the position, before allocating.
+
 /// Largest number of values one domain may have (domains are stored value by value).
-inline constexpr std::uint64_t kMaxDomainValues = std::uint64_t{1} << 26;
+inline constexpr std::uint64_t kMaxDomainValues = std::uint64_t{1} << 24;
+/// Largest number of values all domains together may hold (8 bytes each).
+inline constexpr std::uint64_t kMaxTotalDomainValues = std::uint64_t{1} << 26;
+/// Largest number of variables (and of array cells, with or without a domain).
+inline constexpr std::uint64_t kMaxVariables = std::uint64_t{1} << 22;
+/// Longest list of operands or integers one element may expand to.
+inline constexpr std::uint64_t kMaxListLength = std::uint64_t{1} << 24;
+/// Largest number of scope entries all constraints together may have.
+inline constexpr std::uint64_t kMaxScopeEntries = std::uint64_t{1} << 27;
+
+/// What the constraints read so far hold, counted against kMaxScopeEntries: scope entries, other
+/// per-constraint lists, and the instructions of expressions bound per template use. A short
+/// <args> can stand for a whole array or a large template: without a bound the model could
+/// outgrow any memory.
+class ModelBudget {
+ public:
+  void add(std::uint64_t entries, const SourcePosition& where) {
+    used_ += entries;
+    if (used_ > kMaxScopeEntries)
+      throw ResourceError(where.to_string() + ": the constraints hold more than " +
+                          std::to_string(kMaxScopeEntries) + " entries in all");
+  }
+
+ private:
+  std::uint64_t used_ = 0;
+};
+
+/// Throws ResourceError at `where` when a list would grow past kMaxListLength.
+inline void check_list_length(std::uint64_t length, const SourcePosition& where) {
+  if (length > kMaxListLength)
+    throw ResourceError(where.to_string() + ": a list of more than " +
+                        std::to_string(kMaxListLength) + " entries");
+}
 
 /// A whitespace-separated piece of element text and where it starts in that text.
 struct Token {
@@ -157,14 +193,15 @@ inline std::vector<Value> read_integer_list(const XmlNode& node, std::string_vie
   for (Token t = next_token(s); !t.empty(); t = next_token(s)) {
     const std::size_t x = t.text.find('x');
     if (x == std::string_view::npos) {
+      check_list_length(values.size() + 1, s.position_at(t.offset));
       values.push_back(int_or_fail(s, t.text, t.offset, what));
       if (offsets != nullptr) offsets->push_back(t.offset);
       continue;
     }
     const Value v = int_or_fail(s, t.text.substr(0, x), t.offset, what);
     const Value k = int_or_fail(s, t.text.substr(x + 1), t.offset + x + 1, "a repetition count");
-    if (k < 1 || static_cast<std::uint64_t>(k) > kMaxDomainValues)
-      s.fail_at(t.offset + x + 1, "repetition count " + std::to_string(k) + " out of range");
+    if (k < 1) s.fail_at(t.offset + x + 1, "repetition count " + std::to_string(k) + " below 1");
+    check_list_length(values.size() + static_cast<std::uint64_t>(k), s.position_at(t.offset));
     values.insert(values.end(), static_cast<std::size_t>(k), v);
     if (offsets != nullptr) offsets->insert(offsets->end(), static_cast<std::size_t>(k), t.offset);
   }

@@ -22,9 +22,6 @@
 
 namespace arcwave::xcsp3 {
 
-/// Largest number of domain values all variables together may hold (8 bytes each).
-inline constexpr std::uint64_t kMaxTotalDomainValues = std::uint64_t{1} << 28;
-
 class VariableTable {
  public:
   explicit VariableTable(Model& model) : model_(model) {}
@@ -46,6 +43,7 @@ class VariableTable {
       domain = read_domain(var, id);
     }
     count_values(domain.size(), var.position);
+    count_cells(1, var.position);
     const int v = model_.add_variable(id, std::move(domain));
     names_.emplace(id, Entry{false, v, var.position});
   }
@@ -66,6 +64,7 @@ class VariableTable {
     const std::vector<int> sizes = parse_sizes(*size, array.position);
     std::size_t cells = 1;
     for (int s : sizes) cells *= static_cast<std::size_t>(s);
+    count_cells(cells, array.position);
 
     // Domain of each cell: an index into `cell_domains`, or -1 for none.
     std::vector<std::vector<Value>> cell_domains;
@@ -89,6 +88,7 @@ class VariableTable {
         }
         const int index = static_cast<int>(cell_domains.size());
         cell_domains.push_back(read_domain(d, id));
+        check_values_fit(cell_domains.back().size(), d.position);
         for_cells(d, *for_attr, id, sizes, [&](std::size_t flat) {
           if (cell_domain[flat] != -1)
             throw InputError(d.position,
@@ -245,6 +245,20 @@ class VariableTable {
     return i;
   }
 
+  void count_cells(std::uint64_t n, const SourcePosition& where) {
+    total_cells_ += n;
+    if (total_cells_ > kMaxVariables)
+      throw ResourceError(where.to_string() + ": more than " + std::to_string(kMaxVariables) +
+                          " variables and array cells in all");
+  }
+
+  // Values read but not yet given to cells must fit as well (many large <domain> children).
+  void check_values_fit(std::size_t n, const SourcePosition& where) const {
+    if (total_values_ + n > kMaxTotalDomainValues)
+      throw ResourceError(where.to_string() + ": the domains hold more than " +
+                          std::to_string(kMaxTotalDomainValues) + " values in all");
+  }
+
   void count_values(std::size_t n, const SourcePosition& where) {
     total_values_ += n;
     if (total_values_ > kMaxTotalDomainValues)
@@ -269,7 +283,9 @@ class VariableTable {
       if (n < 1) bad("a dimension is not positive");
       if (n > std::numeric_limits<int>::max()) bad("a dimension is too large");
       cells *= static_cast<std::uint64_t>(n);
-      if (cells > kMaxTotalDomainValues) bad("too many cells");
+      if (cells > kMaxVariables)
+        throw ResourceError(where.to_string() + ": array size " + quoted(text) + " has more than " +
+                            std::to_string(kMaxVariables) + " cells");
       sizes.push_back(static_cast<int>(n));
       i = close + 1;
     }
@@ -349,16 +365,20 @@ class VariableTable {
     if (other == nullptr || !other->is_array)
       throw InputError(array.position, "'as' names " + quoted(as) + ", which is not an array");
     const VarArray& src = model_.arrays()[static_cast<std::size_t>(other->index)];
+    count_cells(src.cells.size(), array.position);
     if (const std::string* size = array.attribute("size");
         size && parse_sizes(*size, array.position) != src.sizes)
       throw InputError(array.position, "size differs from that of array " + quoted(as));
     const std::vector<int> sizes = src.sizes;
     std::vector<std::vector<Value>> cell_domains;
     std::vector<int> cell_domain(src.cells.size(), -1);
+    std::size_t copied = 0;
     for (std::size_t flat = 0; flat < src.cells.size(); ++flat) {
       if (src.cells[flat] < 0) continue;
       cell_domain[flat] = static_cast<int>(cell_domains.size());
       cell_domains.push_back(model_.variables()[static_cast<std::size_t>(src.cells[flat])].domain);
+      copied += cell_domains.back().size();
+      check_values_fit(copied, array.position);
     }
     create_cells(array, id, sizes, cell_domains, cell_domain);
   }
@@ -446,6 +466,7 @@ class VariableTable {
   Model& model_;
   std::unordered_map<std::string, Entry, NameHash, std::equal_to<>> names_;
   std::uint64_t total_values_ = 0;
+  std::uint64_t total_cells_ = 0;
   std::vector<Value> all_values_;
   mutable std::string last_name_;
   mutable const Entry* last_entry_ = nullptr;

@@ -216,3 +216,31 @@ TEST_CASE("unsupported features are named, never dropped", "[xcsp3]") {
                     "</maximize></objectives></instance>") ==
         "unsupported: several objectives at doc.xml:1:119");
 }
+
+TEST_CASE("a few bytes cannot make the reader allocate without bound", "[xcsp3]") {
+  const auto resource_error = [](const std::string& text) -> std::string {
+    try {
+      (void)read_xcsp3_text(text);
+    } catch (const ResourceError& e) {
+      CHECK(e.exit_code() == 4);
+      return e.what();
+    }
+    return "";
+  };
+  CHECK(resource_error(doc("<var id=\"y\"> 0..4000000000 </var>", "")) ==
+        "doc.xml:3:14: the domain of 'y' has more than 16777216 values");
+  CHECK(resource_error(doc("<array id=\"y\" size=\"[5000][5000]\"> 0 1 </array>", "")) ==
+        "doc.xml:3:1: array size '[5000][5000]' has more than 4194304 cells");
+  CHECK(resource_error(doc("<array id=\"y\" size=\"[3][3]\"> 0 1 </array><array id=\"z\" "
+                           "size=\"[2048][2048]\"> 0 1 </array>",
+                           "")) ==
+        "doc.xml:3:42: more than 4194304 variables and array cells in all");
+  CHECK(resource_error(doc("<array id=\"y\" size=\"[2]\"> 0 1 </array>",
+                           "<sum><list> y[] </list><coeffs> 1x999999999 </coeffs><condition> "
+                           "(le,3) </condition></sum>")) ==
+        "doc.xml:6:33: a list of more than 16777216 entries");
+  // A long list within the limits is read.
+  CHECK(resource_error(doc("<array id=\"y\" size=\"[2]\"> 0 1 </array>",
+                           "<sum><list> y[] </list><coeffs> 1x2 </coeffs><condition> "
+                           "(le,3) </condition></sum>")) == "");
+}
