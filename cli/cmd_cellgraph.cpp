@@ -60,6 +60,10 @@ int run_cellgraph(const CellgraphArgs& args) {
       choice.backend == Backend::kGpu ? cellgraph::Device::kGpu : cellgraph::Device::kCpu;
   cellgraph::PhaseTimes times;
   const cellgraph::CellGraph g = cellgraph::build_cell_graph(input, options, &times);
+  // The route's ends are checked before anything is printed or written.
+  const bool want_route = !args.from.empty();
+  const std::uint32_t from = want_route ? cell_of(g, args.from, "--from") : 0;
+  const std::uint32_t to = want_route ? cell_of(g, args.to, "--to") : 0;
 
   fmt::print("file         {}\n", args.file);
   fmt::print("vectors      {} of {} bits (read in {:.3f} s)\n", input.count, input.bits,
@@ -78,13 +82,11 @@ int run_cellgraph(const CellgraphArgs& args) {
   }
   if (!args.cells.empty()) {
     write_vectors_file(args.cells, g.cells, VectorFormat::kText,
-                       fmt::format("cells of {}: line v + 1 is the vector of vertex v", args.file));
+                       fmt::format("cells of {}: the v-th vector (from 0) is vertex v", args.file));
     fmt::print("cells file   {}\n", args.cells);
   }
-  if (args.from.empty()) return 0;
+  if (!want_route) return 0;
 
-  const std::uint32_t from = cell_of(g, args.from, "--from");
-  const std::uint32_t to = cell_of(g, args.to, "--to");
   const std::vector<std::uint32_t> route =
       cellgraph::shortest_route(g.graph, from, to, options.device);
   if (route.empty()) {
@@ -114,7 +116,8 @@ void add_cellgraph_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--from", args->from, "start cell of a route, as a 0/1 vector");
   cmd->add_option("--to", args->to, "end cell of a route, as a 0/1 vector");
   cmd->add_option("--out", args->out, "write the edge list here (\"u v\" per line)");
-  cmd->add_option("--cells", args->cells, "write the vector of each vertex here (line v + 1)");
+  cmd->add_option("--cells", args->cells,
+                  "write the vector of each vertex here (the v-th vector is vertex v)");
   cmd->add_option("--algorithm", args->algorithm, "fingerprint (O(n·ℓ)), tree or heuristic")
       ->capture_default_str();
   cmd->add_option("--backend", args->backend, "auto, cpu or gpu")->capture_default_str();

@@ -149,10 +149,17 @@ ARCWAVE_CELL_HD inline std::uint32_t bucket_bits_for(std::uint64_t count) {
   while (b < 63 && (std::uint64_t{1} << b) < count) ++b;
   return b;
 }
-/// The bucket of a fingerprint: its top `bucket_bits` bits.
-ARCWAVE_CELL_HD inline std::uint64_t bucket_of(std::uint64_t fingerprint,
-                                               std::uint32_t bucket_bits) {
-  return bucket_bits == 0 ? 0 : fingerprint >> (64 - bucket_bits);
+/// Bucket bits of a table of `count` fingerprints of `width` bits: about one fingerprint per
+/// bucket, and never more bits than a fingerprint has (narrow fingerprints, used in tests to
+/// force collisions, would otherwise all fall into bucket 0).
+ARCWAVE_CELL_HD inline std::uint32_t table_bucket_bits(std::uint64_t count, std::uint32_t width) {
+  const std::uint32_t b = bucket_bits_for(count);
+  return b < width ? b : width;
+}
+/// The bucket of a fingerprint of `width` bits: its top `bucket_bits` bits (bucket_bits <= width).
+ARCWAVE_CELL_HD inline std::uint64_t bucket_of(std::uint64_t fingerprint, std::uint32_t bucket_bits,
+                                               std::uint32_t width) {
+  return bucket_bits == 0 ? 0 : fingerprint >> (width - bucket_bits);
 }
 
 }  // namespace arcwave::cellgraph

@@ -28,14 +28,14 @@ struct HostTable {
   FingerprintTable view;
 };
 
-void build_table(HostTable& t, const BitVectors& cells, bool with_filter) {
+void build_table(HostTable& t, const BitVectors& cells, std::uint32_t width, bool with_filter) {
   const std::uint64_t m = t.fingerprint.size();
-  const std::uint32_t b = bucket_bits_for(m);
+  const std::uint32_t b = table_bucket_bits(m, width);
   const std::uint64_t buckets = std::uint64_t{1} << b;
   t.bucket_start.assign(buckets + 1, 0);
   std::uint64_t next = 0;  // first bucket whose start is not set yet
   for (std::uint64_t i = 0; i < m; ++i) {
-    const std::uint64_t bucket = bucket_of(t.fingerprint[i], b);
+    const std::uint64_t bucket = bucket_of(t.fingerprint[i], b, width);
     for (; next <= bucket; ++next) t.bucket_start[next] = static_cast<std::uint32_t>(i);
   }
   for (; next <= buckets; ++next) t.bucket_start[next] = static_cast<std::uint32_t>(m);
@@ -52,6 +52,7 @@ void build_table(HostTable& t, const BitVectors& cells, bool with_filter) {
   t.view.fingerprint = t.fingerprint.data();
   t.view.vertex = t.vertex.data();
   t.view.bucket_bits = b;
+  t.view.width = width;
   t.view.cells = cells.data.data();
   t.view.words = cells.words;
 }
@@ -116,7 +117,7 @@ CellGraph fingerprint_cpu(const BitVectors& input, const Options& options, Phase
     table.fingerprint.push_back(sorted_fp[j]);
     table.vertex.push_back(numbering.vertex_of_input[perm[j]]);
   }
-  build_table(table, out.cells, filter_wanted(options.filter, m));
+  build_table(table, out.cells, options.fingerprint_bits, filter_wanted(options.filter, m));
   const FingerprintTable& find = table.view;
   local.build_ms = clock.seconds() * 1e3;
   clock.restart();

@@ -38,7 +38,8 @@ struct FingerprintTable {
   const std::uint32_t* vertex = nullptr;        // the vertex of each sorted fingerprint
   const std::uint64_t* filter = nullptr;        // bit (f & filter_mask) set for each f; or null
   std::uint64_t filter_mask = 0;
-  std::uint32_t bucket_bits = 0;
+  std::uint32_t bucket_bits = 0;         // table_bucket_bits(vertices, width)
+  std::uint32_t width = 64;              // fingerprint bits
   const std::uint64_t* cells = nullptr;  // the vertices' rows
   std::uint32_t words = 0;
 
@@ -50,7 +51,7 @@ struct FingerprintTable {
       const std::uint64_t f = q & filter_mask;
       if ((filter[f >> 6] >> (f & 63) & 1U) == 0) return kNoVertex;
     }
-    const std::uint64_t b = bucket_of(q, bucket_bits);
+    const std::uint64_t b = bucket_of(q, bucket_bits, width);
     const std::uint32_t end = bucket_start[b + 1];
     for (std::uint32_t t = bucket_start[b]; t < end; ++t) {
       const std::uint64_t f = fingerprint[t];

@@ -69,8 +69,9 @@ struct TableEntries {
 
 struct TopBits {
   std::uint32_t bucket_bits;
+  std::uint32_t width;
   ARCWAVE_CELL_HD std::uint64_t operator()(std::uint64_t f) const {
-    return bucket_of(f, bucket_bits);
+    return bucket_of(f, bucket_bits, width);
   }
 };
 
@@ -179,10 +180,12 @@ inline CellGraph fingerprint_graph(const BitVectors& input, const Options& optio
         m, TableEntries{first.get(), sorted.get(), perm.get(), numbered.vertex_of_input.get(),
                         table_fingerprint.get(), table_vertex.get()});
   }
-  const std::uint32_t bucket_bits = bucket_bits_for(m);
+  const std::uint32_t width = options.fingerprint_bits;
+  const std::uint32_t bucket_bits = table_bucket_bits(m, width);
   const std::uint64_t buckets = std::uint64_t{1} << bucket_bits;
   Array<std::uint32_t> bucket_start(buckets + 1);
-  bucket_starts(table_fingerprint.get(), m, buckets, bucket_start.get(), TopBits{bucket_bits});
+  bucket_starts(table_fingerprint.get(), m, buckets, bucket_start.get(),
+                TopBits{bucket_bits, width});
   FingerprintTable table;
   Array<std::uint64_t> filter;
   if (filter_wanted(options.filter, m)) {
@@ -197,6 +200,7 @@ inline CellGraph fingerprint_graph(const BitVectors& input, const Options& optio
   table.fingerprint = table_fingerprint.get();
   table.vertex = table_vertex.get();
   table.bucket_bits = bucket_bits;
+  table.width = width;
   table.cells = numbered.cells.get();
   table.words = words;
   local.build_ms = clock.lap_ms();

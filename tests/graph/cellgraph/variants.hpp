@@ -29,6 +29,8 @@ inline std::vector<Variant> cpu_variants() {
   colliding.filter = ProbeFilter::kOn;
   Options colliding_all = colliding;
   colliding_all.probe_all_bits = true;
+  Options narrow;  // 16-bit fingerprints: buckets on their top bits, some collisions
+  narrow.fingerprint_bits = 16;
   Options one_thread;
   one_thread.threads = 1;
   Options one_pivot;
@@ -41,6 +43,7 @@ inline std::vector<Variant> cpu_variants() {
       {"cpu fingerprint filter", fingerprint_cpu, filtered},
       {"cpu fingerprint 4-bit", fingerprint_cpu, colliding},
       {"cpu fingerprint 4-bit all bits", fingerprint_cpu, colliding_all},
+      {"cpu fingerprint 16-bit", fingerprint_cpu, narrow},
       {"cpu fingerprint 1 thread", fingerprint_cpu, one_thread},
       {"cpu tree", tree_cpu, plain},
       {"cpu heuristic", heuristic_cpu, plain},
@@ -53,6 +56,7 @@ inline std::vector<Variant> cpu_variants() {
   v.push_back({"thrust-omp fingerprint filter", fingerprint_host_thrust, filtered});
   v.push_back({"thrust-omp fingerprint 4-bit", fingerprint_host_thrust, colliding});
   v.push_back({"thrust-omp fingerprint 4-bit all bits", fingerprint_host_thrust, colliding_all});
+  v.push_back({"thrust-omp fingerprint 16-bit", fingerprint_host_thrust, narrow});
   v.push_back({"thrust-omp tree", tree_host_thrust, plain});
   v.push_back({"thrust-omp heuristic", heuristic_host_thrust, plain});
   v.push_back({"thrust-omp heuristic h=1", heuristic_host_thrust, one_pivot});
