@@ -1,23 +1,198 @@
-// `arcwave solve FILE`: MAC search with arc consistency (issue 3; not implemented yet).
+// `arcwave solve FILE`: MAC search on an XCSP 2.1 / XCSP3 instance, answer in the XCSP
+// competition format (`s`, `v`, `o`, `c` lines). SIGINT, SIGTERM and -t stop the search and
+// print the best answer found so far with its status.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <thread>
+
 #include <fmt/format.h>
 
+#include "arcwave/error.hpp"
+#include "arcwave/solver.hpp"
+#include "arcwave/version.hpp"
 #include "cli/registry.hpp"
+#include "core/backend.hpp"
+#include "solver/output/competition.hpp"
 
 namespace arcwave::cli {
 
 namespace {
 
+std::atomic<bool> g_stop{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+void on_stop_signal(int /*signal*/) {
+  g_stop.store(true);
+}
+
+struct SolveArgs {
+  std::string path;
+  bool all = false;
+  double timeout = 0;
+  std::uint64_t seed = 0;
+  std::string var_heuristic = "domwdeg";
+  std::string val_heuristic = "lex";
+  std::string restarts = "luby";
+  std::string backend = "auto";
+  std::string propagator = "auto";
+};
+
+SolverOptions to_options(const SolveArgs& a) {
+  SolverOptions o;
+  o.all_solutions = a.all;
+  o.seed = a.seed;
+  if (a.var_heuristic == "domwdeg")
+    o.var_heuristic = VarHeuristic::kDomWdeg;
+  else if (a.var_heuristic == "domddeg")
+    o.var_heuristic = VarHeuristic::kDomDdeg;
+  else
+    throw InputError(
+        fmt::format("--var-heuristic: '{}' (expected domwdeg or domddeg)", a.var_heuristic));
+  if (a.val_heuristic == "lex")
+    o.val_heuristic = ValHeuristic::kLex;
+  else if (a.val_heuristic == "random")
+    o.val_heuristic = ValHeuristic::kRandom;
+  else
+    throw InputError(
+        fmt::format("--val-heuristic: '{}' (expected lex or random)", a.val_heuristic));
+  if (a.restarts == "luby")
+    o.restarts = RestartPolicy::kLuby;
+  else if (a.restarts == "geometric")
+    o.restarts = RestartPolicy::kGeometric;
+  else if (a.restarts == "none")
+    o.restarts = RestartPolicy::kNone;
+  else
+    throw InputError(
+        fmt::format("--restarts: '{}' (expected luby, geometric or none)", a.restarts));
+  switch (parse_backend(a.backend)) {
+    case Backend::kAuto:
+      o.backend = SolverBackend::kAuto;
+      break;
+    case Backend::kCpu:
+      o.backend = SolverBackend::kCpu;
+      break;
+    case Backend::kGpu:
+      o.backend = SolverBackend::kGpu;
+      break;
+  }
+  if (a.propagator == "auto")
+    o.tables = TablePropagation::kAuto;
+  else if (a.propagator == "ac4")
+    o.tables = TablePropagation::kAc4;
+  else if (a.propagator == "ac3bit")
+    o.tables = TablePropagation::kAc3Bit;
+  else if (a.propagator == "ct")
+    o.tables = TablePropagation::kCompactTable;
+  else
+    throw InputError(
+        fmt::format("--propagator: '{}' (expected auto, ac4, ac3bit or ct)", a.propagator));
+  return o;
+}
+
+void print_line(const std::string& line) {
+  std::fputs(line.c_str(), stdout);
+  std::fputc('\n', stdout);
+}
+
+// Raises g_stop when the -t deadline passes.
+class Deadline {
+ public:
+  explicit Deadline(double seconds) {
+    if (seconds <= 0) return;
+    thread_ = std::thread([this, seconds] {
+      const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+      while (!done_.load()) {
+        if (std::chrono::steady_clock::now() >= end) {
+          g_stop.store(true);
+          return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    });
+  }
+  ~Deadline() {
+    done_.store(true);
+    if (thread_.joinable()) thread_.join();
+  }
+  Deadline(const Deadline&) = delete;
+  Deadline& operator=(const Deadline&) = delete;
+
+ private:
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
+
+int run_solve(const SolveArgs& args) {
+  const SolverOptions options = to_options(args);  // bad options before any work
+  g_stop.store(false);
+  std::signal(SIGINT, on_stop_signal);
+  std::signal(SIGTERM, on_stop_signal);
+  Deadline deadline(args.timeout);
+  print_line(fmt::format("c arcwave {} solve {}", kVersion, args.path));
+  std::fflush(stdout);
+
+  Solver solver = Solver::load(args.path, options);
+  const Model& model = solver.model();
+  print_line(fmt::format(
+      "c instance {}: {} variables, {} constraints{}", model.source_format, model.variable_count(),
+      model.constraints().size(),
+      model.objective() ? (model.objective()->minimize ? ", minimise" : ", maximise") : ""));
+  if (g_stop.load()) {
+    print_line(fmt::format("c stopped while reading ({:.3f} s)", solver.parse_seconds()));
+    print_line(output::status_line(SolveStatus::kUnknown));
+    return 0;
+  }
+  const bool optimise = model.objective().has_value() && !options.all_solutions;
+  if (optimise)
+    solver.on_solution([](const Solution& s) {
+      print_line(output::bound_line(*s.objective));
+      std::fflush(stdout);
+    });
+  solver.set_stop_flag(&g_stop);
+  print_line(fmt::format("c search {}, {}, restarts {}, last conflict, seed {}{}",
+                         options.var_heuristic == VarHeuristic::kDomWdeg ? "dom/wdeg" : "dom/ddeg",
+                         options.val_heuristic == ValHeuristic::kLex ? "lex" : "random",
+                         options.all_solutions ? "off (all solutions)" : args.restarts,
+                         options.seed, options.all_solutions ? ", all solutions" : ""));
+  std::fflush(stdout);
+
+  const SolveResult r = solver.solve();
+  print_line(fmt::format("c backend: {}", r.backend));
+  print_line(fmt::format("c engine {}", r.engine));
+  for (const std::string& line : output::statistics_lines(r)) print_line(line);
+  if (!r.complete) print_line("c interrupted (time limit or signal): answer so far");
+  if (options.all_solutions)
+    print_line(fmt::format("c solutions {}{}", r.solutions, r.complete ? "" : " (incomplete)"));
+  print_line(output::status_line(r.status));
+  if (r.best && r.status != SolveStatus::kUnknown)
+    print_line(output::instantiation_line(model, r.best->values));
+  std::fflush(stdout);
+  return r.status == SolveStatus::kUnsatisfiable ? 1 : 0;
+}
+
 void add_solve_command(CLI::App& app, CliContext& ctx) {
   auto* cmd = app.add_subcommand(
       "solve",
-      "Solve an XCSP instance by MAC search (not implemented yet: lands with the CPU "
-      "arc consistency / MAC issue)");
-  auto path = std::make_shared<std::string>();
-  cmd->add_option("file", *path, "instance file")->required();
-  cmd->callback([&ctx] {
-    fmt::print("c arcwave solve: not implemented yet\ns UNKNOWN\n");
-    ctx.exit_code = 0;
-  });
+      "Solve an XCSP 2.1 / XCSP3 instance by MAC search; answer in the XCSP competition format "
+      "(exit code 0, or 1 when unsatisfiable)");
+  auto args = std::make_shared<SolveArgs>();
+  cmd->add_option("file", args->path, "instance file (.xml, .lzma, .xz, .bz2, .gz; '-' for stdin)")
+      ->required();
+  cmd->add_flag("-a,--all", args->all, "find all solutions and print their number");
+  cmd->add_option("-t,--timeout", args->timeout,
+                  "stop after SECONDS (wall clock, reading included) and print the answer so far");
+  cmd->add_option("--seed", args->seed, "seed for random choices (default 0)");
+  cmd->add_option("--var-heuristic", args->var_heuristic, "domwdeg (default) or domddeg");
+  cmd->add_option("--val-heuristic", args->val_heuristic, "lex (default) or random");
+  cmd->add_option("--restarts", args->restarts, "luby (default), geometric or none");
+  cmd->add_option("--backend", args->backend,
+                  "auto (default: the GPU engine when it takes the model and a GPU is usable, "
+                  "else the CPU), cpu or gpu");
+  cmd->add_option("--propagator", args->propagator,
+                  "table propagation: auto (AC3bit+rm and Compact-Table), ac4, ac3bit or ct");
+  cmd->callback([args, &ctx] { ctx.exit_code = run_solve(*args); });
 }
 
 const CommandRegistration registration(20, add_solve_command);
