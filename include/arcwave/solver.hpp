@@ -31,8 +31,10 @@ enum class ValHeuristic : std::uint8_t { kLex, kRandom };
 /// Restart policy: cutoffs (in failures) follow restart_base × Luby(i) or restart_base ×
 /// restart_factor^i; none disables restarts.
 enum class RestartPolicy : std::uint8_t { kLuby, kGeometric, kNone };
-/// Where propagation runs. The GPU engine is not part of this build yet: kGpu is refused with
-/// ResourceError, kAuto runs on the CPU.
+/// Where propagation runs. kGpu uses the device-resident AC4GPU+ engine and throws what it
+/// throws (Unsupported for models it cannot take, ResourceError without a GPU or without
+/// enough device memory); kAuto tries it and falls back to the CPU engine on those errors,
+/// saying why in SolveResult::backend.
 enum class SolverBackend : std::uint8_t { kAuto, kCpu, kGpu };
 /// The algorithm for extension constraints (and intensions turned into tables) on the CPU.
 enum class TablePropagation : std::uint8_t {
@@ -89,7 +91,8 @@ struct SolveResult {
   /// True when the search ended by itself (not by the time limit or a stop request).
   bool complete = false;
   SolveStats stats;
-  std::string engine;  // the backend and propagators used, and why (one line)
+  std::string backend;  // "cpu" or "gpu", and for kAuto why (one line)
+  std::string engine;   // the propagators used (one line)
 };
 
 class Solver {

@@ -2,6 +2,7 @@
 // search, check every solution, and turn the outcome into a status.
 #include "arcwave/solver.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -13,6 +14,9 @@
 #include "core/timer.hpp"
 #include "parsers/xcsp/xcsp_reader.hpp"
 #include "propagation/cpu/cpu_engine.hpp"
+#ifdef ARCWAVE_HAVE_GPU_ENGINE
+#include "propagation/gpu/gpu_engine.hpp"
+#endif
 #include "propagation/indexed/indexed_model.hpp"
 #include "solver/search/mac_search.hpp"
 
@@ -85,6 +89,59 @@ cpu::TableAlgorithm table_algorithm(TablePropagation t) {
   return cpu::TableAlgorithm::kAc3Bit;
 }
 
+std::unique_ptr<Engine> cpu_engine(const Model& model, const SolverOptions& opt,
+                                   SolveResult& result) {
+  Stopwatch clock;
+  auto indexed = std::make_shared<const IndexedModel>(index_model(model));
+  result.stats.model_seconds = clock.seconds();
+  cpu::CpuEngineOptions engine_options;
+  engine_options.tables = table_algorithm(opt.tables);
+  return std::make_unique<cpu::CpuEngine>(std::move(indexed), engine_options);
+}
+
+std::unique_ptr<Engine> gpu_engine(const Model& model) {
+#ifdef ARCWAVE_HAVE_GPU_ENGINE
+  return make_gpu_engine(model);
+#else
+  (void)model;
+  throw ResourceError("the GPU engine is not part of this build (arcwave_gpu_engine missing)");
+#endif
+}
+
+// The engine the options ask for; with kAuto the GPU engine when it takes the model, else the
+// CPU engine, and SolveResult::backend says which and why.
+std::unique_ptr<Engine> make_engine(const Model& model, const SolverOptions& opt,
+                                    SolveResult& result) {
+  switch (opt.backend) {
+    case SolverBackend::kCpu:
+      result.backend = "cpu";
+      return cpu_engine(model, opt, result);
+    case SolverBackend::kGpu:
+      result.backend = "gpu";
+      return gpu_engine(model);
+    case SolverBackend::kAuto:
+      break;
+  }
+  if (opt.tables != TablePropagation::kAuto) {
+    result.backend = "cpu (auto: a CPU table propagator was asked for)";
+    return cpu_engine(model, opt, result);
+  }
+  std::string why;
+  try {
+    std::unique_ptr<Engine> gpu = gpu_engine(model);
+    result.backend = "gpu (auto: the GPU engine takes this model)";
+    return gpu;
+  } catch (const Unsupported& e) {
+    why = fmt::format("the GPU engine does not take this model: {}", e.what());
+  } catch (const ResourceError& e) {
+    why = fmt::format("no GPU engine: {}", e.what());
+  } catch (const CudaError& e) {
+    why = fmt::format("the GPU failed: {}", e.what());
+  }
+  result.backend = fmt::format("cpu (auto: {})", why);
+  return cpu_engine(model, opt, result);
+}
+
 }  // namespace
 
 Solver::Solver(Model model, SolverOptions options) : impl_(std::make_unique<Impl>()) {
@@ -132,27 +189,15 @@ SolveResult Solver::solve() {
   im.stop.store(false);
 
   Stopwatch clock;
-  auto indexed = std::make_shared<const IndexedModel>(index_model(model));
-  result.stats.model_seconds = clock.seconds();
-
-  std::string choice;
-  switch (opt.backend) {
-    case SolverBackend::kGpu:
-      throw ResourceError(
-          "--backend gpu: the GPU search engine is not available yet (it comes with the GPU MAC "
-          "issue); use --backend cpu or auto");
-    case SolverBackend::kAuto:
-      choice = "auto chose cpu (no GPU search engine yet)";
-      break;
-    case SolverBackend::kCpu:
-      choice = "cpu";
-      break;
-  }
-  cpu::CpuEngineOptions engine_options;
-  engine_options.tables = table_algorithm(opt.tables);
-  cpu::CpuEngine engine(indexed, engine_options);
-  result.engine = fmt::format("{}; {}", choice, engine.description());
-  engine.set_interrupt(&im.stop);
+  std::unique_ptr<Engine> engine = make_engine(model, opt, result);
+  const double built = clock.seconds();
+  const EngineStats initial = engine->stats();
+  // The CPU engine timed index_model as model_seconds; for the GPU engine the model phase is
+  // compiling the table network: its construction less the device build (init).
+  if (result.backend.starts_with("gpu"))
+    result.stats.model_seconds = std::max(0.0, built - initial.init_seconds);
+  result.engine = engine->description();
+  engine->set_interrupt(&im.stop);
 
   search::SearchConfig config;
   config.var_heuristic = opt.var_heuristic;
@@ -167,7 +212,7 @@ SolveResult Solver::solve() {
   std::vector<Value> values(model.variable_count());
   auto on_solution = [&](std::span<const int> indices) {
     for (std::size_t v = 0; v < values.size(); ++v)
-      values[v] = indexed->domains[v][static_cast<std::size_t>(indices[v])];
+      values[v] = model.variables()[v].domain[static_cast<std::size_t>(indices[v])];
     if (const auto bad = model.first_violation(values)) {
       const std::string what =
           *bad < model.constraints().size()
@@ -197,13 +242,13 @@ SolveResult Solver::solve() {
   clock.restart();
   {
     StopWatcher watcher(im.stop, im.external, opt.time_limit_seconds);
-    search::MacSearch mac(engine, config, &im.stop);
+    search::MacSearch mac(*engine, config, &im.stop);
     outcome = mac.run(on_solution);
     sstats = mac.stats();
   }
   result.stats.search_seconds = clock.seconds();
 
-  const EngineStats es = engine.stats();
+  const EngineStats es = engine->stats();
   result.stats.nodes = sstats.nodes;
   result.stats.fails = sstats.fails;
   result.stats.restarts = sstats.restarts;
