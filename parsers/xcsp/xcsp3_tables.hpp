@@ -44,15 +44,17 @@ inline const char* scan_cell(const char* p, const char* end, std::int32_t& cell,
   bool negative = false;
   if (p < end && (*p == '-' || *p == '+')) negative = *p++ == '-';
   if (p == end || *p < '0' || *p > '9') return nullptr;
+  // Leading zeros, then up to 19 significant digits accumulate without overflow (10^19 < 2^64);
+  // no check per digit, as this loop reads every value of every table.
+  while (p < end && *p == '0') ++p;
+  const char* const significant = p;
   std::uint64_t value = 0;
-  bool beyond_64 = false;
-  constexpr std::uint64_t kLimit64 = std::uint64_t{1} << 63;  // |INT64_MIN|
   while (p < end && *p >= '0' && *p <= '9') {
-    const auto digit = static_cast<std::uint64_t>(*p++ - '0');
-    if (value > (kLimit64 - digit) / 10) beyond_64 = true;
-    if (!beyond_64) value = value * 10 + digit;
+    if (p - significant < 19) value = value * 10 + static_cast<std::uint64_t>(*p - '0');
+    ++p;
   }
-  if (beyond_64 || (!negative && value == kLimit64)) {
+  constexpr std::uint64_t kLimit64 = std::uint64_t{1} << 63;  // |INT64_MIN|
+  if (p - significant > 19 || value > kLimit64 || (!negative && value == kLimit64)) {
     problem = CellProblem::kBeyond64Bits;
     return nullptr;
   }

@@ -244,3 +244,23 @@ TEST_CASE("a few bytes cannot make the reader allocate without bound", "[xcsp3]"
                            "<sum><list> y[] </list><coeffs> 1x2 </coeffs><condition> "
                            "(le,3) </condition></sum>")) == "");
 }
+
+TEST_CASE("table cells: 32-bit values, wider 64-bit ones unsupported, wider still an error",
+          "[xcsp3]") {
+  const auto table_doc = [](const std::string& tuples) {
+    return doc("<array id=\"x\" size=\"[2]\"> 0..3 </array>",
+               "<extension><list> x[] </list><supports> " + tuples + " </supports></extension>");
+  };
+  const XcspInstance inst =
+      read_xcsp3_text(table_doc("(2147483647,-2147483647)(0000000000000000000000000003,-0)"));
+  const auto& c = std::get<ExtensionConstraint>(inst.model.constraints()[0]);
+  CHECK(c.table->cells == std::vector<std::int32_t>{2147483647, -2147483647, 3, 0});
+  // Column 44 is the value after "(0," on line 6.
+  for (const char* wide :
+       {"2147483648", "-2147483648", "9223372036854775807", "-9223372036854775808", "+4294967296"})
+    CHECK(unsupported(table_doc(std::string("(0,") + wide + ")")) ==
+          "unsupported: table value beyond the 32-bit range of table cells at doc.xml:6:44");
+  for (const char* wider : {"9223372036854775808", "-9223372036854775809", "99999999999999999999"})
+    CHECK(input_error(table_doc(std::string("(0,") + wider + ")")) ==
+          "doc.xml:6:44: table value out of the 64-bit range");
+}
