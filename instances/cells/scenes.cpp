@@ -176,34 +176,39 @@ void Scene::sample_point(std::uint64_t seed, std::uint64_t index, std::span<doub
 void Scene::classify(std::span<const double> point, std::span<std::uint64_t> row) const {
   std::fill(row.begin(), row.end(), 0);
   const std::uint32_t d = params_.dimension;
-  for (std::uint32_t k = 0; k < params_.constraints; ++k) {
-    const double* c = coefficients_.data() + std::size_t{k} * stride_;
-    bool inside = false;
-    switch (params_.kind) {
-      case SceneKind::kHyperplanes: {
+  const auto set = [&](std::uint32_t k, bool inside) {
+    row[k / 64] |= static_cast<std::uint64_t>(inside) << (k % 64);
+  };
+  // One loop per kind (the kind is tested once per point, not once per constraint).
+  const double* c = coefficients_.data();
+  const double* x = point.data();
+  switch (params_.kind) {
+    case SceneKind::kHyperplanes:
+      for (std::uint32_t k = 0; k < params_.constraints; ++k, c += stride_) {
         double s = 0;
-        for (std::uint32_t i = 0; i < d; ++i) s += c[i] * point[i];
-        inside = s <= c[d];
-        break;
+        for (std::uint32_t i = 0; i < d; ++i) s += c[i] * x[i];
+        set(k, s <= c[d]);
       }
-      case SceneKind::kQuadrics: {
+      break;
+    case SceneKind::kQuadrics:
+      for (std::uint32_t k = 0; k < params_.constraints; ++k, c += stride_) {
         double s = c[d * d + d];
         for (std::uint32_t i = 0; i < d; ++i) {
           double row_sum = c[d * d + i];
-          for (std::uint32_t j = 0; j < d; ++j) row_sum += c[i * d + j] * point[j];
-          s += row_sum * point[i];
+          for (std::uint32_t j = 0; j < d; ++j) row_sum += c[i * d + j] * x[j];
+          s += row_sum * x[i];
         }
-        inside = s <= 0;
-        break;
+        set(k, s <= 0);
       }
-      case SceneKind::kRotations: {
-        const std::array<double, 4> q = {point[0], point[1], point[2], point[3]};
+      break;
+    case SceneKind::kRotations: {
+      const std::array<double, 4> q = {x[0], x[1], x[2], x[3]};
+      for (std::uint32_t k = 0; k < params_.constraints; ++k, c += stride_) {
         const auto r = rotate(q, {c[3], c[4], c[5]});
-        inside = c[0] * r[0] + c[1] * r[1] + c[2] * r[2] <= c[6];
-        break;
+        set(k, c[0] * r[0] + c[1] * r[1] + c[2] * r[2] <= c[6]);
       }
+      break;
     }
-    if (inside) row[k / 64] |= std::uint64_t{1} << (k % 64);
   }
 }
 
