@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "arcwave/error.hpp"
 #include "instances/csp/generators.hpp"
 #include "instances/csp/writers/xcsp_writer.hpp"
 #include "parsers/xcsp/xcsp_reader.hpp"
@@ -22,9 +23,14 @@ void read_file(benchmark::State& state, const std::string& path) {
   const auto bytes = static_cast<double>(std::filesystem::file_size(path));
   std::uint64_t tuples = 0;
   for (auto _ : state) {
-    arcwave::XcspInstance instance = arcwave::read_xcsp(path);
-    tuples = instance.tuples;
-    benchmark::DoNotOptimize(instance);
+    try {
+      arcwave::XcspInstance instance = arcwave::read_xcsp(path);
+      tuples = instance.tuples;
+      benchmark::DoNotOptimize(instance);
+    } catch (const arcwave::Error& e) {
+      state.SkipWithError(e.what());
+      return;
+    }
   }
   state.counters["MB_per_s"] = benchmark::Counter(
       bytes / 1e6 * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
