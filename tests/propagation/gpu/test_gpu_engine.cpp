@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "arcwave/error.hpp"
 #include "instances/csp/generators.hpp"
 #include "propagation/cpu/cpu_engine.hpp"
 #include "propagation/gpu/gpu_engine.hpp"
