@@ -37,8 +37,8 @@ if has cli; then
   for f in "$src"/instances/xcsp3/*.xml; do
     flags=""
     case $(basename "$f") in queens-4.xml|queens-8*.xml|langford-2-*.xml|rb-12-*) flags="-a" ;; esac
-    c=$("$build/cli/arcwave" solve "$f" --backend cpu $flags -t 60 2>&1 | grep -E "^s |^c solutions|^c backend")
-    g=$("$build/cli/arcwave" solve "$f" --backend gpu $flags -t 60 2>&1 | grep -E "^s |^c solutions|^c backend")
+    c=$("$build/cli/arcwave" solve "$f" --backend cpu $flags -t 60 2>&1 | grep -oE "^s .*|solutions [0-9]+|^c backend.*")
+    g=$("$build/cli/arcwave" solve "$f" --backend gpu $flags -t 60 2>&1 | grep -oE "^s .*|solutions [0-9]+|^c backend.*")
     printf '%s\n  cpu: %s\n  gpu: %s\n' "$f" "$(echo "$c" | tr '\n' ' ')" "$(echo "$g" | tr '\n' ' ')" >> "$out/ac_gpu-cli.log"
     if [ "$(echo "$c" | grep -v backend)" = "$(echo "$g" | grep -v backend)" ]; then agree=$((agree + 1)); else differ=$((differ + 1)); fi
   done
