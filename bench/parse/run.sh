@@ -36,8 +36,9 @@ for file in "${files[@]}"; do
     continue
   fi
   rss_kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/time.txt")
-  mbps=$(jq -r --arg n "read_xcsp/$name" \
-    '[.benchmarks[] | select(.run_name == $n and .aggregate_name == "median")][0].MB_per_s' \
+  # run_name carries the benchmark's options after the file name ("read_xcsp/F/iterations:1/...").
+  mbps=$(jq -r --arg n "read_xcsp/$name/" '[.benchmarks[]
+      | select((.run_name | startswith($n)) and .aggregate_name == "median")][0].MB_per_s' \
     "$out/parse-bench.json")
   awk -v n="$name" -v s="$size" -v m="$mbps" -v r="$rss_kb" 'BEGIN {
     printf "%-34s %9.1f %9.1f %12.1f %8.2f\n", n, s / 1e6, m, r * 1024 / 1e6, r * 1024 / s }'
