@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <exception>
 #include <memory>
+#include <string>
 
 namespace arcwave {
 
@@ -45,6 +46,11 @@ SourcePosition XmlNode::text_position(std::size_t offset) const {
 }
 
 namespace {
+
+// Deeper elements are refused: no format read here nests more than a few levels, and an
+// adversarial file nested millions deep would otherwise build (and recursively free) a chain
+// of that many nodes.
+constexpr std::size_t kMaxElementDepth = 1000;
 
 struct ParseState {
   XmlHandler* handler = nullptr;
@@ -93,6 +99,9 @@ void on_start(void* ctx, const xmlChar* localname, const xmlChar* /*prefix*/,
       node.attributes.emplace_back(reinterpret_cast<const char*>(attributes[i * 5]),
                                    std::string(begin, end));
     }
+    if (s->stack.size() >= kMaxElementDepth)
+      throw InputError(node.position, "elements nested deeper than " +
+                                          std::to_string(kMaxElementDepth) + " levels");
     const int depth = static_cast<int>(s->stack.size());
     s->stack.push_back(std::move(node));
     if (depth < s->capture_depth) s->handler->open(s->stack.back(), depth);
@@ -168,6 +177,10 @@ int close_callback(void* /*context*/) {
   return 0;
 }
 
+// libxml2 also reports some errors (encoding conversion) through its generic handler, which
+// prints to stderr; the structured handler above already turns them into InputError.
+void ignore_generic_error(void* /*ctx*/, const char* /*message*/, ...) {}
+
 xmlParserInputPtr no_external_entities(const char* /*url*/, const char* /*id*/,
                                        xmlParserCtxtPtr /*ctxt*/) {
   return nullptr;  // never read DTDs or external entities from disk or network
@@ -193,6 +206,7 @@ void parse_xml_stream(ByteSource& source, XmlHandler& handler, int capture_depth
   std::pair<ByteSource*, ParseState*> io{&source, &state};
 
   xmlSetExternalEntityLoader(no_external_entities);
+  xmlSetGenericErrorFunc(nullptr, ignore_generic_error);
   xmlParserCtxtPtr ctxt = xmlCreateIOParserCtxt(&sax, nullptr, read_callback, close_callback, &io,
                                                 XML_CHAR_ENCODING_NONE);
   if (ctxt == nullptr)
