@@ -173,6 +173,9 @@ void measure(Row& row, const Data& data) {
     row.runs.push_back(times);
     row.vertices = g.graph.vertex_count;
     row.edges = g.graph.edge_count() / 2;
+    const std::uint64_t digest = graph_digest(g);
+    if (i > 0 && digest != row.digest) row.digest_varied = true;
+    row.digest = digest;
   }
 }
 

@@ -39,8 +39,10 @@ struct Row {
   double candidate_pairs = 0;        // of the row's data
   std::uint64_t vertices = 0;
   std::uint64_t edges = 0;
-  bool attempted = false;  // the row's benchmark was reached (it ran, or said why not)
-  std::string skipped;     // why the row did not run (empty when it ran)
+  std::uint64_t digest = 0;    // graph_digest() of the last run's graph
+  bool digest_varied = false;  // two runs of the row built different graphs
+  bool attempted = false;      // the row's benchmark was reached (it ran, or said why not)
+  std::string skipped;         // why the row did not run (empty when it ran)
 
   [[nodiscard]] bool measured() const { return !runs.empty(); }
   /// Median over the runs of one phase time (ms).
@@ -51,6 +53,10 @@ struct Row {
 };
 
 double median(std::vector<double> values);
+
+/// A 64-bit digest of a cell graph (its CSR and the vertex of every input vector): rows of one
+/// configuration that built the same graph have the same digest; the summary flags the others.
+std::uint64_t graph_digest(const cellgraph::CellGraph& g);
 
 /// The table printed after the Google Benchmark output: rows by configuration, speed-ups of the
 /// GPU fingerprint method over the others, and the targets.

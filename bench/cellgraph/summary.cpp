@@ -16,6 +16,17 @@ double median(std::vector<double> values) {
   return values.size() % 2 != 0 ? values[h] : 0.5 * (values[h - 1] + values[h]);
 }
 
+std::uint64_t graph_digest(const cellgraph::CellGraph& g) {
+  std::uint64_t h = 0x6A09E667F3BCC909ULL;
+  const auto add = [&h](std::uint64_t x) { h ^= x + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2); };
+  add(g.graph.vertex_count);
+  for (const std::uint64_t o : g.graph.offsets) add(o);
+  for (const std::uint32_t t : g.graph.targets) add(t);
+  for (const std::uint32_t v : g.vertex_of_input) add(v);
+  for (const std::uint64_t w : g.cells.data) add(w);
+  return h;
+}
+
 double Row::median_ms(double cellgraph::PhaseTimes::*phase) const {
   std::vector<double> v;
   for (const cellgraph::PhaseTimes& t : runs) v.push_back(t.*phase);
@@ -49,6 +60,7 @@ double input_bytes(const Config& c) {
 
 void print_config(const std::vector<Row>& rows, const Config& c) {
   std::printf("%s  floor %.3f ms\n", c.label().c_str(), floor_ms(input_bytes(c)));
+  const Row* first = nullptr;  // the first row that ran: the others must build its graph
   for (const Row& r : rows) {
     if (!(r.config == c)) continue;
     if (!r.measured()) {
@@ -64,6 +76,13 @@ void print_config(const std::vector<Row>& rows, const Config& c) {
         r.median_ms(&cellgraph::PhaseTimes::search_ms), r.median_total_ms(), r.runs.size(),
         r.runs.size() == 1 ? "" : "s", static_cast<unsigned long long>(r.vertices),
         static_cast<unsigned long long>(r.edges));
+    if (r.digest_varied)
+      std::printf("  %-27s MISMATCH: its runs built different graphs\n", r.spec.name.c_str());
+    if (first == nullptr)
+      first = &r;
+    else if (r.digest != first->digest)
+      std::printf("  %-27s MISMATCH: its graph differs from %s's\n", r.spec.name.c_str(),
+                  first->spec.name.c_str());
   }
   const Row* ours = find_row(rows, "gpu/fingerprint", c);
   if (ours == nullptr || ours->median_compute_ms() <= 0) return;
@@ -77,7 +96,20 @@ void print_config(const std::vector<Row>& rows, const Config& c) {
 }
 
 void print_targets(const std::vector<Row>& rows) {
+  std::size_t mismatches = 0;
+  for (const Row& r : rows) {
+    if (!r.measured()) continue;
+    if (r.digest_varied) ++mismatches;
+    for (const Row& o : rows)
+      if (o.measured() && o.config == r.config && o.digest != r.digest) {
+        ++mismatches;
+        break;
+      }
+  }
   std::printf("== targets (H100; compute time, transfers apart)\n");
+  std::printf("  graphs: %s\n", mismatches == 0
+                                    ? "every row of a configuration built the same graph"
+                                    : "MISMATCH between rows of a configuration (see above)");
   for (const std::uint64_t n : {1'000'000ULL, 10'000'000ULL}) {
     const double limit = n == 1'000'000 ? 100.0 : 1500.0;
     for (const int dup : {0, 20}) {
