@@ -5,9 +5,11 @@
 # CPU Dijkstra side by side, corner and centre sources).
 # Usage: bench/device/sssp.sh BUILD_DIR   (logs and JSON into $OUT)
 # Expected time: tests ~1 min, sanitizers ~2-3 min, benchmark ~6-7 min (BGL's Johnson alone
-# ~100 s). SSSP_PARTS (default "tests,sanitizers,bench") picks parts, so that one device call can
-# run tests and another the benchmark; SSSP_BENCH_FILTER (a --benchmark_filter regex, default
-# all rows), e.g. '^(sssp|apsp32)/' for the single-source table and the few-source APSP rows.
+# ~100 s). SSSP_PARTS (default "tests,sanitizers,sanitizers-csr,bench") picks parts, so that one
+# device call can run tests and another the benchmark; SSSP_SANITIZE_FILTER (default
+# "[sanitize]") picks the sssp cases the sanitizers run, e.g. "[near-far][sanitize]" for the
+# near-far kernel's; SSSP_BENCH_FILTER (a --benchmark_filter regex, default all rows), e.g.
+# '^(sssp|apsp32)/' for the single-source table and the few-source APSP rows.
 set -uo pipefail
 build=${1:?usage: sssp.sh BUILD_DIR}
 OUT=${OUT:-/tmp/arcwave-out}
@@ -23,7 +25,8 @@ run() {  # run NAME LOG COMMAND...: records pass/fail and keeps going
   else result[$name]="FAIL rc=$? ($(( $(date +%s) - start )) s, see $log)"; status=1; fi
 }
 
-parts=${SSSP_PARTS:-tests,sanitizers,bench}
+parts=${SSSP_PARTS:-tests,sanitizers,sanitizers-csr,bench}
+sanitize=${SSSP_SANITIZE_FILTER:-[sanitize]}
 want() { [[ ",$parts," == *",$1,"* ]]; }
 
 csr_gpu="$build/tests/graph/csr/test_graph_csr_gpu"
@@ -38,17 +41,18 @@ if want tests; then
   logs+=(sssp-test-csr-gpu.log sssp-test-gpu.log sssp-test-cli.log sssp-test-cpu.log)
 fi
 
-if want sanitizers; then
-  if command -v compute-sanitizer > /dev/null; then
-    cs="compute-sanitizer --error-exitcode 9"
-    # The [sanitize] cases are the small ones (seconds natively, about a minute under the tools).
-    run "memcheck csr" sssp-memcheck-csr.log timeout 120 $cs --tool memcheck "$csr_gpu" "[sanitize]"
-    run "memcheck sssp" sssp-memcheck-sssp.log timeout 180 $cs --tool memcheck "$sssp_gpu" "[sanitize]"
-    run "racecheck csr" sssp-racecheck-csr.log timeout 120 $cs --tool racecheck "$csr_gpu" "[sanitize]"
-    run "racecheck sssp" sssp-racecheck-sssp.log timeout 180 $cs --tool racecheck "$sssp_gpu" "[sanitize]"
-  else
-    result["compute-sanitizer"]="not found"
-  fi
+cs="compute-sanitizer --error-exitcode 9"
+if want sanitizers || want sanitizers-csr; then
+  command -v compute-sanitizer > /dev/null || result["compute-sanitizer"]="not found"
+fi
+# The [sanitize] cases are the small ones (seconds natively, about a minute under the tools).
+if want sanitizers-csr && command -v compute-sanitizer > /dev/null; then
+  run "memcheck csr" sssp-memcheck-csr.log timeout 120 $cs --tool memcheck "$csr_gpu" "[sanitize]"
+  run "racecheck csr" sssp-racecheck-csr.log timeout 120 $cs --tool racecheck "$csr_gpu" "[sanitize]"
+fi
+if want sanitizers && command -v compute-sanitizer > /dev/null; then
+  run "memcheck sssp" sssp-memcheck-sssp.log timeout 180 $cs --tool memcheck "$sssp_gpu" "$sanitize"
+  run "racecheck sssp" sssp-racecheck-sssp.log timeout 180 $cs --tool racecheck "$sssp_gpu" "$sanitize"
 fi
 
 if want bench; then
@@ -62,8 +66,10 @@ for k in "${!result[@]}"; do printf '%-22s %s\n' "$k" "${result[$k]}"; done | so
 for log in "${logs[@]}"; do
   printf '%-24s %s\n' "$log" "$(grep -E 'All tests passed|test cases:' "$OUT/$log" | tail -1)"
 done
-for log in sssp-memcheck-sssp.log sssp-racecheck-sssp.log; do
-  [ -f "$OUT/$log" ] && printf '%-24s %s\n' "$log" \
+for log in sssp-memcheck-csr.log sssp-racecheck-csr.log sssp-memcheck-sssp.log \
+  sssp-racecheck-sssp.log; do
+  [ -f "$OUT/$log" ] && printf '%-24s %s | %s\n' "$log" \
+    "$(grep -E 'All tests passed|test cases:' "$OUT/$log" | tail -1)" \
     "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/$log" | tail -1)"
 done
 [ -f "$OUT/sssp-bench.log" ] && sed -n '/== sssp summary/,$p' "$OUT/sssp-bench.log"

@@ -445,18 +445,23 @@ void sssp_table() {
   for (const std::string g : {"grid-1M", "random-1M"})
     for (const std::string where : {"corner", "center"}) {
       const std::string tail = g + "/" + where;
-      auto pair = [&](const std::string& row) {
-        char text[32];
-        std::snprintf(text, sizeof text, "%.2f / %.2f", 1e3 * median(row),
-                      1e3 * kernel_median(row));
+      auto ms = [](const std::string& row) {  // "-" for a row that did not run
+        char text[32] = "-";
+        if (median(row) > 0) std::snprintf(text, sizeof text, "%.2f", 1e3 * median(row));
         return std::string(text);
       };
-      std::printf("%-22s %18s %18s %12.2f %12.2f %12.2f\n", tail.c_str(),
-                  pair("sssp/gpu_near_far/" + tail).c_str(),
-                  pair("sssp/gpu_near_far_local:1/" + tail).c_str(),
-                  1e3 * median("sssp/gpu_bf_device/" + tail),
-                  1e3 * median("sssp/gpu_bf_host/" + tail),
-                  1e3 * median("sssp/cpu_dijkstra/" + tail));
+      auto both = [&](const std::string& row) {
+        char text[48] = "-";
+        if (median(row) > 0)
+          std::snprintf(text, sizeof text, "%.2f / %.2f", 1e3 * median(row),
+                        1e3 * kernel_median(row));
+        return std::string(text);
+      };
+      std::printf("%-22s %18s %18s %12s %12s %12s\n", tail.c_str(),
+                  both("sssp/gpu_near_far/" + tail).c_str(),
+                  both("sssp/gpu_near_far_local:1/" + tail).c_str(),
+                  ms("sssp/gpu_bf_device/" + tail).c_str(), ms("sssp/gpu_bf_host/" + tail).c_str(),
+                  ms("sssp/cpu_dijkstra/" + tail).c_str());
     }
   const Csr<std::int64_t>& grid = graph("grid-1M");
   std::printf(
