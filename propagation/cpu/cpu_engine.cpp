@@ -83,6 +83,7 @@ CpuEngine::~CpuEngine() = default;
 int CpuEngine::add(std::unique_ptr<Propagator> p) {
   const int pid = static_cast<int>(props_.size());
   for (int x : p->vars()) watchers_[static_cast<std::size_t>(x)].push_back(pid);
+  queue_of_.push_back(p->expensive() ? 1 : 0);
   props_.push_back(std::move(p));
   queued_.push_back(0);
   return pid;
@@ -93,6 +94,7 @@ void CpuEngine::build(const CpuEngineOptions& options) {
   const auto& domains = m.domains;
   std::vector<Ac4Binary> ac4_binaries;
   std::vector<Ac4Table> ac4_tables;
+  std::vector<BinaryConstraint> binaries;
   std::map<const BitRelation*, std::shared_ptr<const BitRelation>> transposes;
   std::map<const BitRelation*, std::shared_ptr<const IndexedTable>> binary_tables;
   std::map<std::string, std::size_t> kinds;
@@ -107,8 +109,7 @@ void CpuEngine::build(const CpuEngineOptions& options) {
       } else if (options.tables == TableAlgorithm::kAc3Bit) {
         auto& t = transposes[b->relation.get()];
         if (!t) t = std::make_shared<const BitRelation>(b->relation->transposed());
-        add(std::make_unique<Ac3BitPropagator>(id, b->x, b->y, b->relation, t));
-        ++kinds["ac3bit+rm"];
+        binaries.push_back({id, b->x, b->y, b->relation, t});
       } else {
         auto& t = binary_tables[b->relation.get()];
         if (!t) t = std::make_shared<const IndexedTable>(table_of(*b->relation));
@@ -148,6 +149,10 @@ void CpuEngine::build(const CpuEngineOptions& options) {
       ++kinds["element"];
     }
   }
+  if (!binaries.empty()) {
+    backtrackers_.push_back(add(std::make_unique<Ac3BitPropagator>(ctx_.domains, binaries)));
+    kinds["ac3bit+rm"] += binaries.size();
+  }
   if (!ac4_binaries.empty() || !ac4_tables.empty()) {
     backtrackers_.push_back(
         add(std::make_unique<Ac4Propagator>(ctx_.domains, ac4_binaries, ac4_tables)));
@@ -181,7 +186,7 @@ EngineStats CpuEngine::stats() const {
 void CpuEngine::schedule(int pid) {
   if (queued_[static_cast<std::size_t>(pid)] != 0) return;
   queued_[static_cast<std::size_t>(pid)] = 1;
-  queue_[props_[static_cast<std::size_t>(pid)]->expensive() ? 1 : 0].push_back(pid);
+  queue_[queue_of_[static_cast<std::size_t>(pid)]].push_back(pid);
 }
 
 void CpuEngine::schedule_dirty(int except) {

@@ -79,6 +79,7 @@ class CpuEngine final : public Engine {
   std::vector<std::unique_ptr<Propagator>> props_;
   std::vector<std::vector<int>> watchers_;  // per variable: propagators it wakes
   std::vector<std::uint8_t> queued_;
+  std::vector<std::uint8_t> queue_of_;  // per propagator: 0 cheap, 1 expensive
   std::vector<int> queue_[2];
   std::size_t head_[2] = {0, 0};
   std::vector<int> backtrackers_;  // propagators with state tied to the removal log

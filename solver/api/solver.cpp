@@ -134,7 +134,7 @@ std::unique_ptr<Engine> make_engine(const Model& model, const SolverOptions& opt
   } catch (const Unsupported& e) {
     why = fmt::format("the GPU engine does not take this model: {}", e.what());
   } catch (const ResourceError& e) {
-    why = fmt::format("no GPU engine: {}", e.what());
+    why = e.what();
   } catch (const CudaError& e) {
     why = fmt::format("the GPU failed: {}", e.what());
   }
