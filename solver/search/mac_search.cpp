@@ -2,7 +2,6 @@
 #include "solver/search/mac_search.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <numeric>
 
 namespace arcwave::search {
@@ -24,11 +23,16 @@ MacSearch::MacSearch(Engine& engine, const SearchConfig& config, const std::atom
 
 template <typename F>
 bool MacSearch::timed(F&& propagate) {
-  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t start = TickClock::now();
   const bool ok = propagate();
-  stats_.propagate_seconds +=
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  propagate_ticks_ += TickClock::now() - start;
   return ok;
+}
+
+SearchStats MacSearch::stats() const {
+  SearchStats s = stats_;
+  s.propagate_seconds = clock_.seconds(propagate_ticks_);
+  return s;
 }
 
 int MacSearch::select_variable() {

@@ -16,6 +16,7 @@
 #include "arcwave/solver.hpp"
 #include "propagation/engine/engine.hpp"
 #include "solver/search/restarts.hpp"
+#include "solver/search/tick_clock.hpp"
 #include "solver/search/weighted_degree.hpp"
 
 namespace arcwave::search {
@@ -60,7 +61,7 @@ class MacSearch {
   /// Runs until the callback says stop, the space is exhausted, or the stop flag is raised.
   /// The callback gets one value index per variable.
   SearchOutcome run(const std::function<AfterSolution(std::span<const int>)>& on_solution);
-  [[nodiscard]] const SearchStats& stats() const noexcept { return stats_; }
+  [[nodiscard]] SearchStats stats() const;
 
  private:
   struct Decision {
@@ -93,6 +94,8 @@ class MacSearch {
   std::vector<int> values_;
   std::vector<int> solution_;
   SearchStats stats_;
+  TickClock clock_;
+  std::uint64_t propagate_ticks_ = 0;
 };
 
 }  // namespace arcwave::search
