@@ -1,7 +1,10 @@
 // The GPU engine for MAC search (propagation/gpu/gpu_engine.hpp) against the CPU engine with
 // serial AC4: arc-consistent closures are unique, so with a deterministic search (dom/ddeg,
-// lexicographic values, no restarts, no last-conflict) both engines must explore the same tree:
-// same node and failure counts, same solutions in the same order, same domains at the root.
+// lexicographic values, no restarts, no last-conflict) both engines see the same domains after
+// every decision. The trees may still differ where dom/ddeg breaks ties (the engines number and
+// group constraints differently: the degree counts differ), so what must agree is the root
+// fixpoint and the set of all solutions (each checked against the model).
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -56,6 +59,8 @@ Run all_solutions(Engine& engine, std::size_t max_solutions) {
   return run;
 }
 
+// `max_solutions` below the real count: only the number found is compared (the first solutions
+// depend on the tree).
 void same_search(const Model& m, std::size_t max_solutions) {
   const std::unique_ptr<Engine> cpu = cpu_ac4(m);
   const std::unique_ptr<Engine> gpu = make_gpu_engine(m);
@@ -63,9 +68,13 @@ void same_search(const Model& m, std::size_t max_solutions) {
   const Run b = all_solutions(*gpu, max_solutions);
   REQUIRE(a.root_consistent == b.root_consistent);
   CHECK(a.root_domains == b.root_domains);
-  CHECK(a.solutions == b.solutions);
-  CHECK(a.stats.nodes == b.stats.nodes);
-  CHECK(a.stats.fails == b.stats.fails);
+  std::vector<std::vector<int>> sa = a.solutions, sb = b.solutions;
+  std::sort(sa.begin(), sa.end());
+  std::sort(sb.begin(), sb.end());
+  if (sa.size() < max_solutions && sb.size() < max_solutions)
+    CHECK(sa == sb);
+  else
+    CHECK(sa.size() == sb.size());
   for (const auto& s : b.solutions) {
     std::vector<Value> values;
     for (std::size_t v = 0; v < s.size(); ++v)
@@ -74,7 +83,7 @@ void same_search(const Model& m, std::size_t max_solutions) {
   }
 }
 
-TEST_CASE("GPU engine: n-queens counts and trees equal the CPU AC4 engine's", "[gpu]") {
+TEST_CASE("GPU engine: n-queens counts and solutions equal the CPU AC4 engine's", "[gpu]") {
   ARCWAVE_REQUIRE_GPU();
   const std::vector<std::size_t> counts = {1, 0, 0, 2, 10, 4, 40, 92};
   for (int n = 4; n <= 8; ++n) {
@@ -86,14 +95,14 @@ TEST_CASE("GPU engine: n-queens counts and trees equal the CPU AC4 engine's", "[
   }
 }
 
-TEST_CASE("GPU engine: random RB networks, same tree as CPU AC4", "[gpu]") {
+TEST_CASE("GPU engine: random RB networks, same solutions as CPU AC4", "[gpu]") {
   ARCWAVE_REQUIRE_GPU();
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     INFO("seed " << seed);
     const double tightness = 0.3 + 0.01 * static_cast<double>(seed % 20);
     const Model m = gen::rb(
         {.n = 12, .d = 6, .e = 30, .tightness = tightness, .seed = seed, .forced = seed % 3 == 0});
-    same_search(m, 50);
+    same_search(m, 1'000'000);
   }
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     INFO("larger, seed " << seed);
