@@ -30,10 +30,10 @@ int run_ac(const AcArgs& args) {
   switch (parse_backend(args.backend)) {
     case Backend::kGpu:
       throw ResourceError(
-          "--backend gpu: no GPU propagator is available for `ac` yet (AC4GPU / AC4GPU+ come "
-          "with the GPU issue); use --backend cpu or auto");
+          "--backend gpu: `arcwave ac` runs the CPU propagators (AC4GPU / AC4GPU+ fixpoints are "
+          "measured by bench/ac_gpu); use --backend cpu or auto");
     case Backend::kAuto:
-      backend_note = "auto chose cpu (no GPU propagator yet)";
+      backend_note = "auto: cpu (this command has CPU propagators only)";
       break;
     case Backend::kCpu:
       backend_note = "cpu";
@@ -89,7 +89,8 @@ void add_ac_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--propagator", args->propagator,
                   "ac4 (serial AC4 / GAC4, default), ac3bit (AC3bit+rm, Compact-Table for n-ary) "
                   "or ct (Compact-Table)");
-  cmd->add_option("--backend", args->backend, "auto (default), cpu or gpu (not available yet)");
+  cmd->add_option("--backend", args->backend,
+                  "auto (default) or cpu; gpu is refused (CPU propagators only)");
   cmd->add_flag("--dump-domains", args->dump,
                 "print the domains after the fixpoint: `name: v1 v2 ...`, one variable per line "
                 "in file order (all empty after a wipe-out)");

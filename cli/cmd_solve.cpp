@@ -37,11 +37,13 @@ struct SolveArgs {
   std::string restarts = "luby";
   std::string backend = "auto";
   std::string propagator = "auto";
+  bool no_cliques = false;
 };
 
 SolverOptions to_options(const SolveArgs& a) {
   SolverOptions o;
   o.all_solutions = a.all;
+  o.difference_cliques = !a.no_cliques;
   o.seed = a.seed;
   if (a.var_heuristic == "domwdeg")
     o.var_heuristic = VarHeuristic::kDomWdeg;
@@ -192,6 +194,8 @@ void add_solve_command(CLI::App& app, CliContext& ctx) {
                   "else the CPU), cpu or gpu");
   cmd->add_option("--propagator", args->propagator,
                   "table propagation: auto (AC3bit+rm and Compact-Table), ac4, ac3bit or ct");
+  cmd->add_flag("--no-difference-cliques", args->no_cliques,
+                "do not add allDifferent over cliques of binary != constraints (CPU engine)");
   cmd->callback([args, &ctx] { ctx.exit_code = run_solve(*args); });
 }
 

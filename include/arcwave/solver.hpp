@@ -57,6 +57,8 @@ struct SolverOptions {
   double time_limit_seconds = 0;  // 0: no limit
   SolverBackend backend = SolverBackend::kAuto;
   TablePropagation tables = TablePropagation::kAuto;
+  /// CPU engine: add a redundant allDifferent over each clique of binary != constraints.
+  bool difference_cliques = true;
 };
 
 enum class SolveStatus : std::uint8_t { kSatisfiable, kUnsatisfiable, kOptimum, kUnknown };

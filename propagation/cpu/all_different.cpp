@@ -40,9 +40,19 @@ AllDifferentPropagator::AllDifferentPropagator(int constraint, std::vector<int> 
   on_stack_.resize(nodes);
   reaches_free_.resize(all.size());
   holders_offset_.resize(all.size() + 1);
+  // Value id -> value index per position as a table when it is small enough.
+  if (n * all.size() <= kIndexTableLimit) {
+    index_table_.assign(n * all.size(), -1);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t k = offset_[i]; k < offset_[i + 1]; ++k)
+        index_table_[i * all.size() + static_cast<std::size_t>(ids_[k])] =
+            static_cast<int>(k - offset_[i]);
+  }
 }
 
 int AllDifferentPropagator::index_in(std::size_t i, int v) const noexcept {
+  if (!index_table_.empty())
+    return index_table_[i * static_cast<std::size_t>(value_count_) + static_cast<std::size_t>(v)];
   const auto b = ids_.begin() + static_cast<std::ptrdiff_t>(offset_[i]);
   const auto e = ids_.begin() + static_cast<std::ptrdiff_t>(offset_[i + 1]);
   const auto it = std::lower_bound(b, e, v);

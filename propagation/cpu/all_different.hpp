@@ -32,9 +32,12 @@ class AllDifferentPropagator final : public Propagator {
   // Value index of value id v in position i's domain, or -1 (ids grow with the index).
   [[nodiscard]] int index_in(std::size_t i, int v) const noexcept;
 
+  static constexpr std::size_t kIndexTableLimit = 1 << 20;
+
   bool matching_;
   std::vector<std::size_t> offset_;   // per position, into ids_
   std::vector<int> ids_;              // (position, value index) -> value id
+  std::vector<int> index_table_;      // (position, value id) -> value index or -1, if small
   std::vector<std::uint8_t> exempt_;  // per value id: an `except` value
   int value_count_ = 0;
 

@@ -14,6 +14,7 @@
 #include "propagation/cpu/ac4.hpp"
 #include "propagation/cpu/all_different.hpp"
 #include "propagation/cpu/compact_table.hpp"
+#include "propagation/cpu/difference_cliques.hpp"
 #include "propagation/cpu/element.hpp"
 #include "propagation/cpu/intension.hpp"
 #include "propagation/cpu/negative_table.hpp"
@@ -157,6 +158,16 @@ void CpuEngine::build(const CpuEngineOptions& options) {
     backtrackers_.push_back(
         add(std::make_unique<Ac4Propagator>(ctx_.domains, ac4_binaries, ac4_tables)));
     kinds["ac4"] += ac4_binaries.size() + ac4_tables.size();
+  }
+  if (options.difference_cliques) {
+    // Redundant constraints, numbered after the model's (dom/wdeg weighs them too).
+    for (std::vector<int>& clique : difference_cliques(m)) {
+      const int id = static_cast<int>(scopes_.size());
+      scopes_.push_back(clique);
+      add(std::make_unique<AllDifferentPropagator>(id, std::move(clique), std::vector<Value>{},
+                                                   domains, true));
+      ++kinds["allDifferent on != cliques"];
+    }
   }
   // The objective's cut is a constraint from the start (numbered after the model's), so that
   // the search's constraint numbering never changes; it filters once a bound is set.

@@ -96,6 +96,7 @@ std::unique_ptr<Engine> cpu_engine(const Model& model, const SolverOptions& opt,
   result.stats.model_seconds = clock.seconds();
   cpu::CpuEngineOptions engine_options;
   engine_options.tables = table_algorithm(opt.tables);
+  engine_options.difference_cliques = opt.difference_cliques;
   return std::make_unique<cpu::CpuEngine>(std::move(indexed), engine_options);
 }
 
