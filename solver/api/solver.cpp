@@ -109,8 +109,7 @@ std::unique_ptr<Engine> gpu_engine(const Model& model) {
 #endif
 }
 
-// The engine the options ask for; with kAuto the GPU engine when it takes the model, else the
-// CPU engine, and SolveResult::backend says which and why.
+// The engine the options ask for; SolveResult::backend says which and why.
 std::unique_ptr<Engine> make_engine(const Model& model, const SolverOptions& opt,
                                     SolveResult& result) {
   switch (opt.backend) {
@@ -118,28 +117,20 @@ std::unique_ptr<Engine> make_engine(const Model& model, const SolverOptions& opt
       result.backend = "cpu";
       return cpu_engine(model, opt, result);
     case SolverBackend::kGpu:
-      result.backend = "gpu";
+      result.backend =
+          "gpu (experimental: its differential test still finds missing solutions; answers "
+          "are checked, counts and UNSATISFIABLE are not proofs)";
       return gpu_engine(model);
     case SolverBackend::kAuto:
       break;
   }
-  if (opt.tables != TablePropagation::kAuto) {
-    result.backend = "cpu (auto: a CPU table propagator was asked for)";
-    return cpu_engine(model, opt, result);
-  }
-  std::string why;
-  try {
-    std::unique_ptr<Engine> gpu = gpu_engine(model);
-    result.backend = "gpu (auto: the GPU engine takes this model)";
-    return gpu;
-  } catch (const Unsupported& e) {
-    why = fmt::format("the GPU engine does not take this model: {}", e.what());
-  } catch (const ResourceError& e) {
-    why = e.what();
-  } catch (const CudaError& e) {
-    why = fmt::format("the GPU failed: {}", e.what());
-  }
-  result.backend = fmt::format("cpu (auto: {})", why);
+  // auto keeps search on the CPU. Measured on the H100 (docs/results): MAC with AC3bit+rm was
+  // faster than the device-resident engine on every network but the largest (rb-100-250-1500:
+  // 646 vs 516 nodes/s), and the GPU engine's differential test found solutions missing on 10
+  // of 40 small RB networks, so it is only used when asked for (--backend gpu).
+  result.backend =
+      "cpu (auto: the GPU search engine runs only with --backend gpu; it is experimental: "
+      "solutions were missed in its differential test)";
   return cpu_engine(model, opt, result);
 }
 
