@@ -63,6 +63,30 @@ void BM_Frb30_15(benchmark::State& state) {
 }
 BENCHMARK(BM_Frb30_15)->DenseRange(1, 3)->Unit(benchmark::kMillisecond);
 
+// Unforced RB networks of the frb30-15 shape at tightness 0.30-0.34, around the phase transition
+// (p_cr = 1 - exp(-alpha / r) = 0.32 for d = n^alpha = 15, e = r n ln n = 208): thousands of
+// nodes to the first solution or the proof, so nodes per second mean something.
+void BM_Rb30_15_Transition(benchmark::State& state) {
+  const Model m = gen::rb({.n = 30,
+                           .d = 15,
+                           .e = 208,
+                           .tightness = static_cast<double>(state.range(0)) / 100.0,
+                           .seed = static_cast<std::uint64_t>(state.range(1))});
+  run(state, [&] { return Solver(m); });
+}
+BENCHMARK(BM_Rb30_15_Transition)
+    ->ArgsProduct({{30, 32, 34}, {1, 2}})
+    ->Unit(benchmark::kMillisecond);
+
+// Every solution of n-queens (14200 for n = 12): a long search with a known end.
+void BM_QueensAll(benchmark::State& state) {
+  const Model m = gen::queens(static_cast<int>(state.range(0)), gen::QueensEncoding::kExtension);
+  SolverOptions o;
+  o.all_solutions = true;
+  run(state, [&] { return Solver(m, o); });
+}
+BENCHMARK(BM_QueensAll)->Arg(10)->Arg(12)->Unit(benchmark::kMillisecond);
+
 void BM_Qwh25(benchmark::State& state) {
   const Model m = gen::latin_square(25, 0.42, 1, state.range(0) != 0);
   run(state, [&] { return Solver(m); });
