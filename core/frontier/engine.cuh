@@ -67,7 +67,7 @@ class CudaEngine {
     if (device_seed_count_ == nullptr)
       throw InternalError("frontier: seeds counted on the device, but no count was given");
     seed_kernel<><<<round_blocks(), kBlock, 0, stream_>>>(ws_.control(), device_seeds_,
-                                                        device_seed_count_, ws_.current_queue());
+                                                          device_seed_count_, ws_.current_queue());
     ARCWAVE_CUDA_CHECK_LAUNCH("frontier::seed_kernel");
   }
   Control download() {

@@ -27,7 +27,8 @@ class GpuEngine final : public Engine {
     if (const auto& obj = model.objective(); obj && obj->kind != Objective::Kind::kVariable)
       throw Unsupported(SourcePosition{}, "an objective other than one variable on the GPU engine");
     for (const TableConstraint& t : network_.constraints)
-      if (t.arity() == 2) binary_scopes_.push_back({static_cast<int>(t.scope[0]), static_cast<int>(t.scope[1])});
+      if (t.arity() == 2)
+        binary_scopes_.push_back({static_cast<int>(t.scope[0]), static_cast<int>(t.scope[1])});
     // Values removed by unary constraints at construction are gone for good.
     const std::vector<std::uint8_t> alive = ac_.alive();
     for (std::uint32_t var = 0; var < network_.variable_count(); ++var)
@@ -38,20 +39,29 @@ class GpuEngine final : public Engine {
 
   [[nodiscard]] std::string description() const override {
     const NeSizes s = ne_sizes(network_);
-    return fmt::format("gpu: ac4gpu+ device-resident (N-E model: {} values, {} edges, {} supports, "
-                       "{:.1f} MB)",
-                       s.nodes, s.edges, s.supports, static_cast<double>(s.bytes) / 1e6);
+    return fmt::format(
+        "gpu: ac4gpu+ device-resident (N-E model: {} values, {} edges, {} supports, "
+        "{:.1f} MB)",
+        s.nodes, s.edges, s.supports, static_cast<double>(s.bytes) / 1e6);
   }
 
-  [[nodiscard]] int variable_count() const override { return static_cast<int>(network_.variable_count()); }
-  [[nodiscard]] int initial_size(int var) const override { return static_cast<int>(network_.domain_sizes[var]); }
-  [[nodiscard]] int constraint_count() const override { return static_cast<int>(binary_scopes_.size()); }
+  [[nodiscard]] int variable_count() const override {
+    return static_cast<int>(network_.variable_count());
+  }
+  [[nodiscard]] int initial_size(int var) const override {
+    return static_cast<int>(network_.domain_sizes[var]);
+  }
+  [[nodiscard]] int constraint_count() const override {
+    return static_cast<int>(binary_scopes_.size());
+  }
   [[nodiscard]] std::span<const int> constraint_scope(int constraint) const override {
     return binary_scopes_[static_cast<std::size_t>(constraint)];
   }
 
   [[nodiscard]] int size(int var) const override { return mirror_.size(var); }
-  [[nodiscard]] bool contains(int var, int value) const override { return mirror_.contains(var, value); }
+  [[nodiscard]] bool contains(int var, int value) const override {
+    return mirror_.contains(var, value);
+  }
   [[nodiscard]] int min_value(int var) const override { return mirror_.min(var); }
   void values(int var, std::vector<int>& out) const override {
     out.clear();
@@ -74,13 +84,15 @@ class GpuEngine final : public Engine {
   bool assign(int var, int value) override {
     if (!mirror_.contains(var, value)) return fail_by_decision(var);
     const std::uint32_t before = ac_.status().tail;
-    return settle(before, ac_.assign(static_cast<std::uint32_t>(var), static_cast<std::uint32_t>(value)));
+    return settle(before,
+                  ac_.assign(static_cast<std::uint32_t>(var), static_cast<std::uint32_t>(value)));
   }
   bool remove(int var, int value) override {
     if (!mirror_.contains(var, value)) return true;
     if (mirror_.size(var) == 1) return fail_by_decision(var);
     const std::uint32_t before = ac_.status().tail;
-    const std::uint32_t node = ac_.node_offset(static_cast<std::uint32_t>(var)) + static_cast<std::uint32_t>(value);
+    const std::uint32_t node =
+        ac_.node_offset(static_cast<std::uint32_t>(var)) + static_cast<std::uint32_t>(value);
     return settle(before, ac_.remove(std::span<const std::uint32_t>(&node, 1)));
   }
   bool improve_objective(Value bound) override {
@@ -93,7 +105,8 @@ class GpuEngine final : public Engine {
     for (int a = mirror_.min(var); a >= 0; a = mirror_.next(var, a)) {
       const bool better = obj->minimize ? domain[a] < bound : domain[a] > bound;
       if (!better) {
-        nodes.push_back(ac_.node_offset(static_cast<std::uint32_t>(var)) + static_cast<std::uint32_t>(a));
+        nodes.push_back(ac_.node_offset(static_cast<std::uint32_t>(var)) +
+                        static_cast<std::uint32_t>(a));
         --left;
       }
     }
@@ -172,7 +185,8 @@ class GpuEngine final : public Engine {
 std::unique_ptr<Engine> make_gpu_engine(const Model& model) {
   TableNetwork network = make_table_network(model);
   if (!network.binary())
-    throw Unsupported(SourcePosition{}, "constraints of arity above 2 on the GPU engine (the N-E model is binary)");
+    throw Unsupported(SourcePosition{},
+                      "constraints of arity above 2 on the GPU engine (the N-E model is binary)");
   return std::make_unique<GpuEngine>(model, std::move(network));
 }
 #else
