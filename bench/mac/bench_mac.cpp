@@ -78,6 +78,21 @@ BENCHMARK(BM_Rb30_15_Transition)
     ->ArgsProduct({{30, 32, 34}, {1, 2}})
     ->Unit(benchmark::kMillisecond);
 
+// Random ternary table networks (n 30, d 8, 60 constraints) at a tightness where the search
+// is long, with Compact-Table (the default for n-ary tables) and with GAC4.
+void BM_Random3(benchmark::State& state) {
+  const Model m = gen::random_network({.n = 30,
+                                       .d = 8,
+                                       .arity = 3,
+                                       .constraints = 60,
+                                       .tightness = static_cast<double>(state.range(0)) / 100.0,
+                                       .seed = 1});
+  SolverOptions o;
+  o.tables = state.range(1) == 0 ? TablePropagation::kAuto : TablePropagation::kAc4;
+  run(state, [&] { return Solver(m, o); });
+}
+BENCHMARK(BM_Random3)->ArgsProduct({{55, 60, 65}, {0, 1}})->Unit(benchmark::kMillisecond);
+
 // Every solution of n-queens (14200 for n = 12): a long search with a known end.
 void BM_QueensAll(benchmark::State& state) {
   const Model m = gen::queens(static_cast<int>(state.range(0)), gen::QueensEncoding::kExtension);
