@@ -1,6 +1,7 @@
 // End-to-end: `arcwave ac FILE --propagator P --dump-domains` prints the same domains for every
 // propagator (the arc-consistent closure is unique), one `name: values` line per variable in
-// file order, the deletions and the init / propagate times; a wipe-out exits with 1.
+// file order, the deletions and the init / propagate times; a wipe-out exits with 1. The N-E
+// propagators (ac4gpu, ac4gpu+) print the same closure.
 #include <fmt/format.h>
 
 #include "arcwave/solver.hpp"
@@ -66,6 +67,27 @@ TEST_CASE("ac: every propagator dumps the same closure", "[cli][ac]") {
       CHECK(r.lines("c removed ")[0].substr(0, removed.find(',')) ==
             removed.substr(0, removed.find(',')));
     }
+    // The N-E propagators (AC4GPU, AC4GPU+): on the CPU cores through OpenMP, and with auto
+    // (the device where one is usable); binary networks only.
+    const bool binary = file.find("rand-3-") == std::string::npos;
+    for (const char* p : {"ac4gpu --backend cpu", "ac4gpu+ --backend cpu", "ac4gpu+"}) {
+      const test::CliRun r =
+          test::run_cli(fmt::format("ac --dump-domains --propagator {} {}", p, file));
+      CAPTURE(p);
+      INFO(r.out << r.err);
+      if (!binary) {
+        CHECK(r.exit_code == 3);
+        continue;
+      }
+      CHECK(r.exit_code == ac4.exit_code);
+      CHECK(dumped(r) == lines);
+      CHECK(r.lines("c N-E model: ").size() == 1);
+      if (ac4.exit_code == 0) {
+        const std::string removed = ac4.lines("c removed ")[0];
+        CHECK(r.lines("c removed ")[0].substr(0, removed.find(',')) ==
+              removed.substr(0, removed.find(',')));
+      }
+    }
   }
   CHECK(reduced >= 3);
 }
@@ -81,7 +103,7 @@ TEST_CASE("ac: a wipe-out exits with 1 and empties every domain", "[cli][ac]") {
   m.add_constraint(IntensionConstraint{{y, x}, less});
   const std::string file = (test::scratch_dir() / "cycle.xml").string();
   gen::write_xcsp_file(m, gen::XcspDialect::kXcsp3, file);
-  for (const char* p : {"ac4", "ac3bit", "ct"}) {
+  for (const char* p : {"ac4", "ac3bit", "ct", "ac4gpu --backend cpu", "ac4gpu+ --backend cpu"}) {
     CAPTURE(p);
     const test::CliRun r =
         test::run_cli(fmt::format("ac --dump-domains --propagator {} {}", p, file));
