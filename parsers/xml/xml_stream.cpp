@@ -47,11 +47,6 @@ SourcePosition XmlNode::text_position(std::size_t offset) const {
 
 namespace {
 
-// Deeper elements are refused: no format read here nests more than a few levels, and an
-// adversarial file nested millions deep would otherwise build (and recursively free) a chain
-// of that many nodes.
-constexpr std::size_t kMaxElementDepth = 1000;
-
 struct ParseState {
   XmlHandler* handler = nullptr;
   int capture_depth = 0;
@@ -61,6 +56,22 @@ struct ParseState {
   std::uint64_t last_line = 1;
   std::uint64_t last_column = 1;
   std::exception_ptr failure;
+
+  // Open elements can hold closed descendants nested millions deep (a file cut off inside a
+  // deep subtree): taken apart iteratively, since ~XmlNode would recurse once per level.
+  ~ParseState() {
+    std::vector<XmlNode> work;
+    work.swap(stack);
+    while (!work.empty()) {
+      XmlNode node = std::move(work.back());
+      work.pop_back();
+      for (XmlNode& child : node.children) work.push_back(std::move(child));
+      node.children.clear();
+    }
+  }
+  ParseState() = default;
+  ParseState(const ParseState&) = delete;
+  ParseState& operator=(const ParseState&) = delete;
 
   // libxml2 reports, inside a start-element callback, the column of the tag's last character
   // ('>'); inside character and end-element callbacks, the column of the next character.
@@ -99,9 +110,6 @@ void on_start(void* ctx, const xmlChar* localname, const xmlChar* /*prefix*/,
       node.attributes.emplace_back(reinterpret_cast<const char*>(attributes[i * 5]),
                                    std::string(begin, end));
     }
-    if (s->stack.size() >= kMaxElementDepth)
-      throw InputError(node.position, "elements nested deeper than " +
-                                          std::to_string(kMaxElementDepth) + " levels");
     const int depth = static_cast<int>(s->stack.size());
     s->stack.push_back(std::move(node));
     if (depth < s->capture_depth) s->handler->open(s->stack.back(), depth);
