@@ -68,9 +68,13 @@ class GpuEngine final : public Engine {
     for (int a = mirror_.min(var); a >= 0; a = mirror_.next(var, a)) out.push_back(a);
   }
 
+  // Idempotent: a second call finds the fixpoint already reached and applies to the mirror only
+  // what the trail gained since (reading the trail from 0 again removed the root's deletions
+  // from the mirror twice, corrupting its sparse sets: missed solutions, an invalid one).
   bool propagate_root() override {
     if (empty_domain()) return false;
-    return settle(0, ac_.propagate_root());
+    const std::uint32_t before = ac_.status().tail;
+    return settle(before, ac_.propagate_root());
   }
   void push() override { marks_.push_back({ac_.status().tail, mirror_.log_size()}); }
   void pop() override {
