@@ -6,6 +6,7 @@
 #include <array>
 
 #include "arcwave/error.hpp"
+#include "core/gpu_runtime.hpp"
 #include "propagation/cpu/domains.hpp"
 #include "propagation/gpu/ac_gpu.hpp"
 #include "propagation/gpu/device_ac.hpp"
@@ -187,6 +188,7 @@ class GpuEngine final : public Engine {
 }  // namespace
 
 std::unique_ptr<Engine> make_gpu_engine(const Model& model) {
+  if (!gpu_available()) throw ResourceError("the GPU engine: no usable GPU: " + gpu_info().reason);
   TableNetwork network = make_table_network(model);
   if (!network.binary())
     throw Unsupported(SourcePosition{},
