@@ -16,30 +16,18 @@
 #include "graph/cellgraph/cell_graph.hpp"
 #include "graph/cellgraph/cell_graph_io.hpp"
 #include "parsers/vectors/vector_file.hpp"
+#include "tests/support/cli.hpp"
 #include "tests/support/gpu.hpp"
 #include "tests/support/paths.hpp"
 
 using namespace arcwave;
 namespace fs = std::filesystem;
+using arcwave::test::slurp;
 
 namespace {
 
-fs::path arcwave_binary() {
-  const char* dir = std::getenv("ARCWAVE_BINARY_DIR");
-  return fs::path(dir != nullptr ? dir : ".") / "cli" / "arcwave";
-}
-
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "arcwave_cellgraph_cli";
-  fs::create_directories(dir);
-  return dir / name;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return test::scratch_dir("arcwave_cellgraph_cli") / name;
 }
 
 struct Result {
@@ -49,16 +37,9 @@ struct Result {
 };
 
 Result run(const std::string& args) {
-  const fs::path o = scratch("stdout.txt");
-  const fs::path e = scratch("stderr.txt");
-  const std::string cmd =
-      arcwave_binary().string() + " cellgraph " + args + " > " + o.string() + " 2> " + e.string();
-  const int status = std::system(cmd.c_str());
-  Result r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(o);
-  r.err = slurp(e);
-  return r;
+  const test::CliRun r =
+      test::run_arcwave("cellgraph " + args, test::scratch_dir("arcwave_cellgraph_cli"));
+  return Result{r.exit_code, r.out, r.err};
 }
 
 fs::path sample(const std::string& name) {

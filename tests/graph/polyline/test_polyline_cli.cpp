@@ -12,41 +12,26 @@
 
 #include "parsers/image/image.hpp"
 #include "tests/graph/polyline/synthetic_road.hpp"
+#include "tests/support/cli.hpp"
 #include "tests/support/gpu.hpp"
 
 using namespace arcwave;
 using namespace arcwave::polyline;
 namespace fs = std::filesystem;
+using arcwave::test::slurp;
 
 namespace {
 
-fs::path arcwave_binary() {
-  const char* dir = std::getenv("ARCWAVE_BINARY_DIR");
-  return fs::path(dir != nullptr ? dir : ".") / "cli" / "arcwave";
-}
-
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "arcwave_polyline_cli";
-  fs::create_directories(dir);
-  return dir / name;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return arcwave::test::scratch_dir("arcwave_polyline_cli") / name;
 }
 
 int run(const std::string& args, std::string* out, std::string* err = nullptr) {
-  const fs::path o = scratch("stdout.txt");
-  const fs::path e = scratch("stderr.txt");
-  const std::string cmd =
-      arcwave_binary().string() + " polyline " + args + " > " + o.string() + " 2> " + e.string();
-  const int status = std::system(cmd.c_str());
-  *out = slurp(o);
-  if (err != nullptr) *err = slurp(e);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const arcwave::test::CliRun r = arcwave::test::run_arcwave(
+      "polyline " + args, arcwave::test::scratch_dir("arcwave_polyline_cli"));
+  *out = r.out;
+  if (err != nullptr) *err = r.err;
+  return r.exit_code;
 }
 
 // The "point k x y" lines.
@@ -59,7 +44,7 @@ std::vector<Vec2> printed_points(const std::string& text) {
 }
 
 fs::path road_file(const std::string& name) {
-  const test::RoadImage img = test::road_image(4);
+  const polyline::test::RoadImage img = polyline::test::road_image(4);
   GrayImage gray{img.width, img.height, 255, img.pixels};
   const fs::path p = scratch(name);
   if (p.extension() == ".png")
@@ -74,7 +59,7 @@ const char* const kRoadArgs = " --from 20,80 --to 220,80 --nodes 7 --points 41 -
 }  // namespace
 
 TEST_CASE("arcwave polyline follows a road (PGM and PNG, CPU methods)", "[polyline][cli]") {
-  const test::RoadImage img = test::road_image(4);
+  const polyline::test::RoadImage img = polyline::test::road_image(4);
   for (const char* name : {"road.pgm", "road.png"}) {
     const fs::path image = road_file(name);
     for (const char* method : {"window", "cubic"}) {
@@ -89,7 +74,7 @@ TEST_CASE("arcwave polyline follows a road (PGM and PNG, CPU methods)", "[polyli
       REQUIRE(points.size() == 9);
       CHECK(points.front().x == 20.0);
       CHECK(points.back().x == 220.0);
-      CHECK(test::worst_distance(points, img.centre) <= img.half_width + 1.0);
+      CHECK(polyline::test::worst_distance(points, img.centre) <= img.half_width + 1.0);
       CHECK(out.find("score ") != std::string::npos);
       const GrayImage drawn = read_image(png.string());  // colour read back as grey
       CHECK(drawn.width == 240);

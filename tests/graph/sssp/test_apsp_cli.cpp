@@ -12,43 +12,27 @@
 #include "graph/sssp/johnson_cpu.hpp"
 #include "parsers/graph/write_graph.hpp"
 #include "tests/graph/sssp/fixtures.hpp"
+#include "tests/support/cli.hpp"
 #include "tests/support/gpu.hpp"
 
 using namespace arcwave;
 using namespace arcwave::sssp;
 namespace fs = std::filesystem;
+using arcwave::test::slurp;
 
 namespace {
 
-fs::path arcwave_binary() {
-  const char* dir = std::getenv("ARCWAVE_BINARY_DIR");
-  return fs::path(dir != nullptr ? dir : ".") / "cli" / "arcwave";
-}
-
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "arcwave_apsp_cli";
-  fs::create_directories(dir);
-  return dir / name;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return test::scratch_dir("arcwave_apsp_cli") / name;
 }
 
 /// Runs arcwave with `args`; returns the exit code, stdout and stderr in the out-parameters.
 int run(const std::string& args, std::string* out = nullptr, std::string* err = nullptr,
         const std::string& env = {}) {
-  const fs::path o = scratch("stdout.txt");
-  const fs::path e = scratch("stderr.txt");
-  const std::string cmd =
-      env + arcwave_binary().string() + " " + args + " > " + o.string() + " 2> " + e.string();
-  const int status = std::system(cmd.c_str());
-  if (out != nullptr) *out = slurp(o);
-  if (err != nullptr) *err = slurp(e);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const test::CliRun r = test::run_arcwave(args, test::scratch_dir("arcwave_apsp_cli"), env);
+  if (out != nullptr) *out = r.out;
+  if (err != nullptr) *err = r.err;
+  return r.exit_code;
 }
 
 fs::path write_gr(const EdgeList<std::int64_t>& list, const std::string& name) {
