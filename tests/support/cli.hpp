@@ -52,13 +52,14 @@ struct CliRun {
 };
 
 /// Runs `prefix arcwave args` through the shell (prefix: for example "timeout -s INT 1" or
-/// "VAR=value"), with stdout and stderr captured in files of `dir`.
+/// "VAR=value"), with stdout and stderr captured in files of `dir`. `args` goes to the shell as
+/// it is (quote paths that may hold spaces).
 inline CliRun run_arcwave(const std::string& args, const std::filesystem::path& dir,
                           const std::string& prefix = {}) {
   const std::filesystem::path o = dir / "stdout.txt";
   const std::filesystem::path e = dir / "stderr.txt";
-  const std::string cmd = prefix + (prefix.empty() ? "" : " ") + arcwave_binary().string() + " " +
-                          args + " > " + o.string() + " 2> " + e.string();
+  const std::string cmd = prefix + (prefix.empty() ? "" : " ") + "'" + arcwave_binary().string() +
+                          "' " + args + " > '" + o.string() + "' 2> '" + e.string() + "'";
   const int status = std::system(cmd.c_str());
   CliRun r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

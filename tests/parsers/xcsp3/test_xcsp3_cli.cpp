@@ -1,16 +1,12 @@
 // `arcwave info` (the real binary, ARCWAVE_BINARY_DIR/cli/arcwave) on XCSP3 files: exit code 0
 // and the counts on a good file, 2 with FILE:LINE:COL on every malformed file, 3 with the element
 // and FILE:LINE:COL on every unsupported one (malformed_cases.hpp lists them).
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 
 #include "tests/parsers/xcsp3/malformed_cases.hpp"
 #include "tests/support/catch.hpp"
+#include "tests/support/cli.hpp"
 #include "tests/support/paths.hpp"
 
 namespace {
@@ -21,22 +17,13 @@ struct Run {
 };
 
 std::filesystem::path binary() {
-  const char* dir = std::getenv("ARCWAVE_BINARY_DIR");
-  return std::filesystem::path(dir != nullptr ? dir : ".") / "cli" / "arcwave";
+  return arcwave::test::arcwave_binary();
 }
 
 Run run_info(const std::filesystem::path& file) {
-  const std::string command = "'" + binary().string() + "' info '" + file.string() + "' 2>&1";
-  Run r;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    r.output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  const arcwave::test::CliRun r = arcwave::test::run_arcwave(
+      "info '" + file.string() + "'", arcwave::test::scratch_dir("arcwave_xcsp3_cli"));
+  return Run{r.exit_code, r.out + r.err};
 }
 
 std::filesystem::path xcsp3_file(const std::string& folder, const std::string& name) {
