@@ -9,20 +9,8 @@ set -uo pipefail
 build=${1:?usage: polyline.sh BUILD_DIR}
 OUT=${OUT:-/tmp/arcwave-out}
 mkdir -p "$OUT"
-status=0
-declare -a summary
-
-run() {  # run NAME LOG COMMAND...: runs, records pass/fail, keeps going
-  local name=$1 log=$2
-  shift 2
-  local start=$(date +%s)
-  if "$@" > "$log" 2>&1; then
-    summary+=("$name: ok ($(( $(date +%s) - start )) s)")
-  else
-    summary+=("$name: FAILED (exit $?, $(( $(date +%s) - start )) s, see $(basename "$log"))")
-    status=1
-  fi
-}
+# run NAME LOG COMMAND... and the summary array (bench/device/lib/steps.bash)
+source "$(dirname "${BASH_SOURCE[0]}")/lib/steps.bash"
 
 t=$build/tests/graph/polyline
 export ARCWAVE_BINARY_DIR=${ARCWAVE_BINARY_DIR:-$build}
