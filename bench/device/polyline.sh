@@ -15,6 +15,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/steps.bash"
 t=$build/tests/graph/polyline
 export ARCWAVE_BINARY_DIR=${ARCWAVE_BINARY_DIR:-$build}
 run "test_polyline_gpu" "$OUT/polyline-test-gpu.log" "$t/test_polyline_gpu"
+run "test_polyline_step_gpu" "$OUT/polyline-test-step-gpu.log" "$t/test_polyline_step_gpu"
 run "test_polyline_cpu" "$OUT/polyline-test-cpu.log" "$t/test_polyline_cpu"
 run "test_polyline_cli" "$OUT/polyline-test-cli.log" "$t/test_polyline_cli"
 run "memcheck" "$OUT/polyline-memcheck.log" timeout 300 \
