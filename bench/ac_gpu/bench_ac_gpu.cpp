@@ -96,6 +96,7 @@ void BM_NeAc(benchmark::State& state, std::size_t family, GpuAcAlgorithm algorit
   const TableNetwork& net = network(family);
   GpuAcResult r;
   double transfer = 0, build = 0, propagate = 0;
+  std::map<std::string, double> phases;  // BuildNE phase -> summed ms
   std::int64_t runs = 0;
   run_gpu_ac(net, algorithm, execution);  // warm-up (module load, allocator)
   for (auto _ : state) {
@@ -103,10 +104,14 @@ void BM_NeAc(benchmark::State& state, std::size_t family, GpuAcAlgorithm algorit
     transfer += r.transfer_ms;
     build += r.build_ms;
     propagate += r.propagate_ms;
+    for (const auto& [name, ms] : r.build_phases) phases[name] += ms;
     ++runs;
     state.SetIterationTime(r.propagate_ms * 1e-3);
   }
   report(state, r, transfer, build, propagate, runs);
+  for (const auto& [name, ms] : phases)
+    state.counters["build_" + name + "_ms"] =
+        ms / static_cast<double>(std::max<std::int64_t>(runs, 1));
 }
 
 // One serial fixpoint on the CPU (one core): the manual time is the propagation; init_ms is

@@ -10,7 +10,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "propagation/network/table_network.hpp"
@@ -46,7 +48,9 @@ struct GpuAcResult {
   std::uint32_t iterations = 0;     // AC4GPU iterations or AC4GPU+ rounds
   double transfer_ms = 0;           // host -> device copy of the network
   double build_ms = 0;              // BuildNE (+ CSR and initial counters)
-  double propagate_ms = 0;          // the fixpoint
+  /// BuildNE's phases in order (sizes, bitmap, edges, counters, csr-order, csr-fill), ms each.
+  std::vector<std::pair<std::string, double>> build_phases;
+  double propagate_ms = 0;  // the fixpoint
   NeSizes sizes;
 };
 

@@ -3,7 +3,11 @@
 #include <thrust/system/cuda/execution_policy.h>
 
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "core/cuda/caching_allocator.cuh"
 #include "core/cuda/check.cuh"
 #include "core/cuda/device_buffer.cuh"
 #include "core/frontier/frontier.cuh"
@@ -84,6 +88,38 @@ std::uint32_t ac4gpu_frontier(NeDevice& ne, frontier::Workspace& ws, cudaStream_
   return stats.rounds;
 }
 
+// Events recorded on a stream as each BuildNE phase starts; durations read at the end.
+class PhaseEvents {
+ public:
+  explicit PhaseEvents(cudaStream_t stream) : stream_(stream) {}
+  PhaseEvents(const PhaseEvents&) = delete;
+  PhaseEvents& operator=(const PhaseEvents&) = delete;
+  ~PhaseEvents() {
+    for (auto& m : marks_) cudaEventDestroy(m.second);
+  }
+  void mark(const char* name) {
+    cudaEvent_t event{};
+    ARCWAVE_CUDA_CHECK(cudaEventCreate(&event));
+    marks_.emplace_back(name, event);
+    ARCWAVE_CUDA_CHECK(cudaEventRecord(event, stream_));
+  }
+  std::vector<std::pair<std::string, double>> durations() {
+    mark("end");
+    ARCWAVE_CUDA_CHECK(cudaEventSynchronize(marks_.back().second));
+    std::vector<std::pair<std::string, double>> out;
+    for (std::size_t i = 0; i + 1 < marks_.size(); ++i) {
+      float ms = 0;
+      ARCWAVE_CUDA_CHECK(cudaEventElapsedTime(&ms, marks_[i].second, marks_[i + 1].second));
+      out.emplace_back(marks_[i].first, ms);
+    }
+    return out;
+  }
+
+ private:
+  cudaStream_t stream_;
+  std::vector<std::pair<std::string, cudaEvent_t>> marks_;
+};
+
 }  // namespace
 }  // namespace arcwave::ne_cuda
 
@@ -96,7 +132,10 @@ GpuAcResult run_ne_cuda(const TableNetwork& network, const std::vector<std::uint
   cuda::Stream second_stream;
   const cudaStream_t s1 = main_stream.get();
   const cudaStream_t s2 = second_stream.get();
-  auto exec = [s1] { return thrust::cuda::par.on(s1); };
+  // Thrust's scratch on the main stream comes from a cache (freed blocks are reused in stream
+  // order); the second stream's calls keep their own, so the two never share a block.
+  cuda::CachingAllocator scratch;
+  auto exec = [s1, &scratch] { return thrust::cuda::par(scratch).on(s1); };
   auto exec_second = [s2] { return thrust::cuda::par_nosync.on(s2); };
   auto sync = [s1, s2] {
     ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s2));
@@ -111,10 +150,13 @@ GpuAcResult run_ne_cuda(const TableNetwork& network, const std::vector<std::uint
   ARCWAVE_CUDA_CHECK(cudaDeviceSynchronize());
   timer.stop(s1);
   result.transfer_ms = timer.milliseconds();
+  PhaseEvents phases(s1);
   timer.start(s1);
-  build_ne(ne, exec, algorithm != GpuAcAlgorithm::kAc4Gpu);
+  build_ne(ne, exec, algorithm != GpuAcAlgorithm::kAc4Gpu,
+           [&phases](const char* name) { phases.mark(name); });
   timer.stop(s1);
   result.build_ms = timer.milliseconds();
+  result.build_phases = phases.durations();
   // Queues for the frontier variant are allocated before the timed region (as BuildNE's arrays).
   std::unique_ptr<frontier::Workspace> ws;
   if (algorithm == GpuAcAlgorithm::kAc4GpuFrontier)

@@ -27,7 +27,18 @@ GpuAcResult run_ne_omp(const TableNetwork& network, const std::vector<std::uint8
   upload_network(network, initial_alive, ne);
   result.transfer_ms = ms_since(t0);
   t0 = std::chrono::steady_clock::now();
-  build_ne(ne, exec, algorithm != GpuAcAlgorithm::kAc4Gpu);
+  auto phase_start = t0;
+  const char* phase = nullptr;
+  auto mark = [&](const char* name) {
+    const auto now = std::chrono::steady_clock::now();
+    if (phase != nullptr)
+      result.build_phases.emplace_back(
+          phase, std::chrono::duration<double, std::milli>(now - phase_start).count());
+    phase = name;
+    phase_start = now;
+  };
+  build_ne(ne, exec, algorithm != GpuAcAlgorithm::kAc4Gpu, mark);
+  mark(nullptr);
   result.build_ms = ms_since(t0);
   t0 = std::chrono::steady_clock::now();
   bool wiped = false;

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "arcwave/error.hpp"
+#include "core/cuda/caching_allocator.cuh"
 #include "core/cuda/check.cuh"
 #include "core/cuda/device_buffer.cuh"
 #include "core/gpu_runtime.hpp"
@@ -246,8 +247,14 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
   const cudaStream_t s = impl_->stream.get();
   timer.start(s);
   ne_cuda::upload_network(network, alive, impl_->ne);
-  ne_cuda::build_ne(
-      impl_->ne, [s] { return thrust::cuda::par.on(s); }, true);
+  {
+    // Thrust's scratch for the build comes from a cache (core/cuda/caching_allocator.cuh).
+    cuda::CachingAllocator scratch;
+    ne_cuda::build_ne(
+        impl_->ne, [s, &scratch] { return thrust::cuda::par(scratch).on(s); }, true,
+        [](const char*) {});
+    ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s));  // before the cache's blocks are freed
+  }
   timer.stop(s);
   build_ms_ = timer.milliseconds();
   counter_base_.resize(impl_->ne.counter_base.size());

@@ -13,12 +13,23 @@
 template <typename T>
 using dvec = thrust::device_vector<T>;
 
+// An allocator whose construct() leaves elements as they are: resizing a vector with it skips
+// Thrust's fill, for the large arrays whose every element is written right after (the edges,
+// the CSR) — at 10^8 edges that fill alone writes 1.3 GB.
 template <typename T>
-T* raw(dvec<T>& v) {
-  return thrust::raw_pointer_cast(v.data());
-}
+struct NoFillAllocator : thrust::device_allocator<T> {
+  NoFillAllocator() = default;
+  template <typename U>
+  struct rebind {
+    using other = NoFillAllocator<U>;
+  };
+  __host__ __device__ void construct(T*) {}
+};
 template <typename T>
-const T* raw(const dvec<T>& v) {
+using dvec_nofill = thrust::device_vector<T, NoFillAllocator<T>>;
+
+template <typename V>
+auto raw(V& v) {
   return thrust::raw_pointer_cast(v.data());
 }
 
@@ -50,12 +61,12 @@ struct NeDevice {
   dvec<std::uint64_t> edge_base, counter_base, bitmap_base, tuple_base;
   dvec<std::uint32_t> tuples;  // (a, b) pairs
   dvec<std::uint32_t> bitmap;
-  dvec<std::uint32_t> edge_src, edge_dst, edge_key;
-  dvec<std::uint8_t> edge_s;
+  dvec_nofill<std::uint32_t> edge_src, edge_dst, edge_key;
+  dvec_nofill<std::uint8_t> edge_s;
   dvec<std::uint32_t> counter_node;
   dvec<int> counter;
   dvec<std::uint64_t> csr_offset;
-  dvec<std::uint32_t> csr_target, csr_counter;
+  dvec_nofill<std::uint32_t> csr_target, csr_counter;
 };
 
 // ---- BuildNE functors ------------------------------------------------------------------
@@ -129,16 +140,27 @@ struct FillEdges {
     std::uint64_t b = 0;
     const std::uint64_t nx = node_offset[cx[c]];
     const std::uint64_t ny = node_offset[cy[c]];
+    const bool narrow = 2 * dx * dy <= 0xFFFFFFFFULL;  // 32-bit division is far cheaper
     if (r < dx * dy) {
-      a = r / dy;
-      b = r % dy;
+      if (narrow) {
+        a = static_cast<std::uint32_t>(r) / static_cast<std::uint32_t>(dy);
+        b = static_cast<std::uint32_t>(r) % static_cast<std::uint32_t>(dy);
+      } else {
+        a = r / dy;
+        b = r % dy;
+      }
       src[e] = static_cast<std::uint32_t>(nx + a);
       dst[e] = static_cast<std::uint32_t>(ny + b);
       key[e] = static_cast<std::uint32_t>(counter_base[c] + a);
     } else {
       r -= dx * dy;
-      b = r / dx;
-      a = r % dx;
+      if (narrow) {
+        b = static_cast<std::uint32_t>(r) / static_cast<std::uint32_t>(dx);
+        a = static_cast<std::uint32_t>(r) % static_cast<std::uint32_t>(dx);
+      } else {
+        b = r / dx;
+        a = r % dx;
+      }
       src[e] = static_cast<std::uint32_t>(ny + b);
       dst[e] = static_cast<std::uint32_t>(nx + a);
       key[e] = static_cast<std::uint32_t>(counter_base[c] + dx + b);
@@ -175,6 +197,94 @@ struct ToInt {
   __host__ __device__ int operator()(std::uint32_t v) const { return static_cast<int>(v); }
 };
 
+// A value's supports in one constraint are the allowed pairs among its own edges there, a
+// contiguous run of the edge array: row a of block (c, x->y) for counter (x,a,c), row b of block
+// (c, y->x) for counter (y,b,c); the run's edge count is the counter's value. One thread per
+// counter copies its run's allowed pairs into the CSR slots starting at first_slot[k]: the
+// supported value (the edge's other end) and the counter that loses a support when this value
+// goes (the other end's counter in c).
+struct FillSupportRuns {
+  const std::uint64_t* edge_base;
+  const std::uint64_t* counter_base;
+  const std::uint64_t* node_offset;
+  const std::uint32_t* dom;
+  const std::uint32_t* cx;
+  const std::uint32_t* cy;
+  const std::uint8_t* s;
+  const int* counter;
+  const std::uint64_t* first_slot;
+  std::uint32_t m;
+  std::uint32_t* target;
+  std::uint32_t* feeds;
+  struct Run {
+    std::uint64_t first_edge;
+    std::uint64_t length;
+    std::uint64_t other_node;     // node id of the other end's value 0
+    std::uint64_t other_counter;  // counter id of the other end's value 0 in c
+  };
+  __host__ __device__ Run run_of(std::uint64_t k) const {
+    const std::uint32_t c = block_of(counter_base, m, k);
+    const std::uint64_t dx = dom[cx[c]];
+    const std::uint64_t dy = dom[cy[c]];
+    const std::uint64_t local = k - counter_base[c];
+    if (local < dx)  // (x,a): row a of block x->y, other end (y,b), b = 0..dy-1
+      return Run{edge_base[c] + local * dy, dy, node_offset[cy[c]], counter_base[c] + dx};
+    // (y,b): row b of block y->x, other end (x,a), a = 0..dx-1
+    return Run{edge_base[c] + dx * dy + (local - dx) * dx, dx, node_offset[cx[c]], counter_base[c]};
+  }
+  __host__ __device__ void put(std::uint64_t slot, const Run& r, std::uint64_t v) const {
+    target[slot] = static_cast<std::uint32_t>(r.other_node + v);
+    feeds[slot] = static_cast<std::uint32_t>(r.other_counter + v);
+  }
+  // One thread per counter (the OpenMP system).
+  __host__ __device__ void operator()(std::uint64_t k) const {
+    if (counter[k] <= 0) return;
+    const Run r = run_of(k);
+    std::uint64_t slot = first_slot[k];
+    for (std::uint64_t v = 0; v < r.length; ++v)
+      if (s[r.first_edge + v] != 0) put(slot++, r, v);
+  }
+};
+
+#if defined(__CUDACC__)
+// One warp per counter (the CUDA system): the lanes read 32 consecutive flags of the run and
+// place its allowed pairs by a ballot and a prefix count, so reads and writes are coalesced.
+// Templates, so that every translation unit including this file may define them.
+template <int kBlockThreads>
+__global__ void __launch_bounds__(kBlockThreads)
+    fill_support_runs_by_warp(FillSupportRuns f, std::uint64_t counters) {
+  constexpr unsigned kWarp = 32;
+  const unsigned lane = threadIdx.x % kWarp;
+  const std::uint64_t warps = static_cast<std::uint64_t>(gridDim.x) * (kBlockThreads / kWarp);
+  for (std::uint64_t k =
+           (static_cast<std::uint64_t>(blockIdx.x) * kBlockThreads + threadIdx.x) / kWarp;
+       k < counters; k += warps) {
+    if (f.counter[k] <= 0) continue;  // the whole warp skips it
+    const FillSupportRuns::Run r = f.run_of(k);
+    std::uint64_t slot = f.first_slot[k];
+    for (std::uint64_t v0 = 0; v0 < r.length; v0 += kWarp) {
+      const std::uint64_t v = v0 + lane;
+      const bool on = v < r.length && f.s[r.first_edge + v] != 0;
+      const unsigned ballot = __ballot_sync(0xFFFFFFFFU, on);
+      if (on) f.put(slot + static_cast<unsigned>(__popc(ballot & ((1U << lane) - 1U))), r, v);
+      slot += static_cast<unsigned>(__popc(ballot));
+    }
+  }
+}
+
+template <typename Policy>
+cudaStream_t stream_of(Policy policy) {
+  return thrust::cuda_cub::stream(policy);
+}
+#endif
+
+struct CounterSupports {
+  const int* counter;
+  __host__ __device__ std::uint64_t operator()(std::uint32_t k) const {
+    return counter[k] > 0 ? static_cast<std::uint64_t>(counter[k]) : 0;
+  }
+};
+
 // Host -> device copy of the network: domain sizes, binary scopes, allowed pairs, and the
 // values left by unary constraints (the "transfer" phase of the paper's tables).
 inline void upload_network(const arcwave::TableNetwork& net,
@@ -204,9 +314,11 @@ inline void upload_network(const arcwave::TableNetwork& net,
 
 // BuildNE: sizes per variable / constraint and exclusive scans for the offsets, one thread per
 // tuple for the support bitmaps, one thread per edge for ⟨x,a,y,b,s⟩, the counters once by
-// reduce-by-key, and (for AC4GPU+) the CSR of supports.
-template <typename Exec>
-void build_ne(NeDevice& ne, Exec exec, bool with_csr) {
+// reduce-by-key, and (for AC4GPU+) the CSR of supports. `mark(name)` is called as each phase
+// starts (the caller's timer; a no-op where phases are not timed).
+template <typename Exec, typename Mark>
+void build_ne(NeDevice& ne, Exec exec, bool with_csr, Mark mark) {
+  mark("sizes");
   const std::uint64_t tuple_count = ne.tuples.size() / 2;
   // Sizes: one thread per variable / constraint, exclusive scans for the offsets.
   ne.node_offset.resize(ne.n + 1);
@@ -230,6 +342,7 @@ void build_ne(NeDevice& ne, Exec exec, bool with_csr) {
   ne.counters = ne.counter_base[ne.m];
   const std::uint64_t words = ne.bitmap_base[ne.m];
 
+  mark("bitmap");
   ne.node_var.resize(ne.nodes);
   thrust::for_each(exec(), thrust::counting_iterator<std::uint64_t>(0),
                    thrust::counting_iterator<std::uint64_t>(ne.nodes),
@@ -240,6 +353,7 @@ void build_ne(NeDevice& ne, Exec exec, bool with_csr) {
                    SetSupportBits{raw(ne.tuple_base), raw(ne.tuples), raw(ne.bitmap_base),
                                   raw(ne.domain_size), raw(ne.cy), ne.m, raw(ne.bitmap)});
   // One thread per edge fills ⟨x,a,y,b,s⟩.
+  mark("edges");
   ne.edge_src.resize(ne.edges);
   ne.edge_dst.resize(ne.edges);
   ne.edge_key.resize(ne.edges);
@@ -256,6 +370,7 @@ void build_ne(NeDevice& ne, Exec exec, bool with_csr) {
                    FillCounterNodes{raw(ne.counter_base), raw(ne.node_offset), raw(ne.domain_size),
                                     raw(ne.cx), raw(ne.cy), ne.m, raw(ne.counter_node)});
   // Counters once, by reduce-by-key over the edges keyed by (x,a,c).
+  mark("counters");
   ne.counter.resize(ne.counters);
   dvec<std::uint32_t> keys_out(ne.counters);
   thrust::reduce_by_key(exec(), ne.edge_key.begin(), ne.edge_key.end(),
@@ -268,28 +383,56 @@ void build_ne(NeDevice& ne, Exec exec, bool with_csr) {
                         thrust::make_transform_iterator(ne.exists.begin(), ToInt{}),
                         vars_out.begin(), ne.live_size.begin());
   if (!with_csr) return;
-  // CSR of supports: entries (x,a) <- (y,b) for edges with s = 1, grouped by (y,b).
-  dvec<std::uint64_t> support_edges(ne.edges);
-  const auto support_end = thrust::copy_if(exec(), thrust::counting_iterator<std::uint64_t>(0),
-                                           thrust::counting_iterator<std::uint64_t>(ne.edges),
-                                           ne.edge_s.begin(), support_edges.begin(), IsSet{});
-  ne.supports = static_cast<std::uint64_t>(support_end - support_edges.begin());
-  support_edges.resize(ne.supports);
-  dvec<std::uint32_t> by_dst(ne.supports);
-  thrust::gather(exec(), support_edges.begin(), support_edges.end(), ne.edge_dst.begin(),
-                 by_dst.begin());
-  thrust::stable_sort_by_key(exec(), by_dst.begin(), by_dst.end(), support_edges.begin());
+  // CSR of supports, without sorting the edges: the counters ordered by value (a small sort:
+  // one key per value and constraint), each counter's supports as a block of slots in that
+  // order (a scan of the counts), then one thread per counter copies its run (FillSupportRuns).
+  mark("csr-order");
+  dvec<std::uint32_t> by_node(ne.counters);
+  dvec<std::uint32_t> order(ne.counters);
+  thrust::copy(exec(), ne.counter_node.begin(), ne.counter_node.end(), by_node.begin());
+  thrust::sequence(exec(), order.begin(), order.end());
+  thrust::stable_sort_by_key(exec(), by_node.begin(), by_node.end(), order.begin());
+  dvec<std::uint64_t> slot(ne.counters + 1);  // slot[i]: first CSR slot of the i-th counter
+  slot[0] = 0;
+  thrust::inclusive_scan(
+      exec(), thrust::make_transform_iterator(order.begin(), CounterSupports{raw(ne.counter)}),
+      thrust::make_transform_iterator(order.end(), CounterSupports{raw(ne.counter)}),
+      slot.begin() + 1);
+  ne.supports = slot[ne.counters];
+  dvec<std::uint64_t> first_slot(ne.counters);
+  thrust::scatter(exec(), slot.begin(), slot.end() - 1, order.begin(), first_slot.begin());
+  ne.csr_offset.resize(ne.nodes + 1);
+  dvec<std::uint32_t> first_of_node(ne.nodes + 1);
+  thrust::lower_bound(
+      exec(), by_node.begin(), by_node.end(), thrust::counting_iterator<std::uint32_t>(0),
+      thrust::counting_iterator<std::uint32_t>(static_cast<std::uint32_t>(ne.nodes + 1)),
+      first_of_node.begin());
+  thrust::gather(exec(), first_of_node.begin(), first_of_node.end(), slot.begin(),
+                 ne.csr_offset.begin());
+  mark("csr-fill");
   ne.csr_target.resize(ne.supports);
   ne.csr_counter.resize(ne.supports);
-  thrust::gather(exec(), support_edges.begin(), support_edges.end(), ne.edge_src.begin(),
-                 ne.csr_target.begin());
-  thrust::gather(exec(), support_edges.begin(), support_edges.end(), ne.edge_key.begin(),
-                 ne.csr_counter.begin());
-  ne.csr_offset.resize(ne.nodes + 1);
-  thrust::lower_bound(
-      exec(), by_dst.begin(), by_dst.end(), thrust::counting_iterator<std::uint32_t>(0),
-      thrust::counting_iterator<std::uint32_t>(static_cast<std::uint32_t>(ne.nodes + 1)),
-      ne.csr_offset.begin());
+  const FillSupportRuns fill{raw(ne.edge_base),   raw(ne.counter_base),
+                             raw(ne.node_offset), raw(ne.domain_size),
+                             raw(ne.cx),          raw(ne.cy),
+                             raw(ne.edge_s),      raw(ne.counter),
+                             raw(first_slot),     ne.m,
+                             raw(ne.csr_target),  raw(ne.csr_counter)};
+#if defined(__CUDACC__)
+  constexpr int kFillThreads = 256;
+  constexpr std::uint64_t kWarpsPerBlock = kFillThreads / 32;
+  const std::uint64_t fill_blocks =
+      std::min<std::uint64_t>((ne.counters + kWarpsPerBlock - 1) / kWarpsPerBlock, 65535);
+  if (fill_blocks > 0) {
+    fill_support_runs_by_warp<kFillThreads>
+        <<<static_cast<unsigned>(fill_blocks), kFillThreads, 0, stream_of(exec())>>>(fill,
+                                                                                     ne.counters);
+    ARCWAVE_CUDA_CHECK_LAUNCH("fill_support_runs_by_warp");
+  }
+#else
+  thrust::for_each(exec(), thrust::counting_iterator<std::uint64_t>(0),
+                   thrust::counting_iterator<std::uint64_t>(ne.counters), fill);
+#endif
 }
 
 // ---- AC4GPU (Algorithm 3) --------------------------------------------------------------

@@ -4,6 +4,7 @@
 
 #include <thrust/binary_search.h>
 #include <thrust/copy.h>
+#include <thrust/device_allocator.h>
 #include <thrust/device_vector.h>
 #include <thrust/equal.h>
 #include <thrust/extrema.h>
@@ -16,6 +17,8 @@
 #include <thrust/logical.h>
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
+#include <thrust/scatter.h>
+#include <thrust/sequence.h>
 #include <thrust/sort.h>
 #include <thrust/transform.h>
 

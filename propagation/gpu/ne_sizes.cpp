@@ -42,12 +42,13 @@ NeSizes ne_sizes(const TableNetwork& network) {
     ++binary;
   }
   const std::uint64_t n = network.variable_count();
-  // edges: src, dst, key (4 B each) and s (1 B); nodes: exists, var, scratch flag; counters:
-  // value and node; CSR: offsets, target and counter per support, plus the sort's double
-  // buffers; inputs: scopes, tuples, offsets, bitmaps; per variable: sizes and offsets.
-  s.bytes = s.edges * 13 + s.nodes * 12 + s.counters * 8 + (s.nodes + 1) * 8 +
-            s.supports * (8 + 16) + binary * (8 + 3 * 8 + 4) + tuples * 8 + bitmap_words * 4 +
-            n * 24 + (std::uint64_t{1} << 20);
+  // edges: src, dst, key (4 B each) and s (1 B); nodes: exists, var, scratch flag, first
+  // counter; counters: value and node, plus the CSR build's order, keys, slots and sort
+  // buffers; CSR: offsets, target and counter per support; inputs: scopes, tuples, offsets,
+  // bitmaps; per variable: sizes and offsets.
+  s.bytes = s.edges * 13 + s.nodes * 16 + s.counters * (8 + 40) + (s.nodes + 1) * 8 +
+            s.supports * 8 + binary * (8 + 3 * 8 + 4) + tuples * 8 + bitmap_words * 4 + n * 24 +
+            (std::uint64_t{1} << 20);
   return s;
 }
 
