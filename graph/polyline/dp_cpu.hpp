@@ -13,8 +13,10 @@
 // kCubic is the O(N^3 K) DP: for each state, the maximum over the contiguous range of
 // allowed predecessors (layout.hpp), so excluded triples are never touched.
 // kWindow uses that, for a fixed middle point i, the allowed range of h slides monotonically
-// with j: one monotone-deque sliding-window maximum per i makes a step O(N^2) (O(N^2 K) in
-// all).
+// with j: a sliding-window maximum per i makes a step O(N^2) (O(N^2 K) in all). It runs
+// kLine = 16 consecutive i at once, lane-wise: shifted by i, their windows are the same, so
+// one two-stack (suffix-maxima) queue with a data-independent control flow serves them all
+// (dp_cpu.cpp).
 #pragma once
 
 #include "graph/polyline/angle_limit.hpp"
