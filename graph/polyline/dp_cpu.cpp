@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <limits>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -487,51 +486,12 @@ Meet meet(const std::int32_t* f, const std::int32_t* r, const std::int32_t* w, i
   return best;
 }
 
-// scores.check_budget()'s test (every score >= 0, per-level maxima summing to at most
-// kScoreBudget) on all cores: the serial scan costs about a third of a window solve at
-// N = 4096. The serial check then runs only to report a violation.
-[[gnu::target_clones("avx2", "default")]] void min_max(const std::int32_t* p, std::size_t n,
-                                                       std::int32_t& lo, std::int32_t& hi) {
-  std::int32_t a = lo;
-  std::int32_t b = hi;
-  for (std::size_t e = 0; e < n; ++e) {
-    a = std::min(a, p[e]);
-    b = std::max(b, p[e]);
-  }
-  lo = a;
-  hi = b;
-}
-
-void check_budget(const LinkScores& scores) {
-  constexpr std::size_t kChunk = std::size_t{1} << 16;
-  std::int64_t total = 0;
-  bool negative = false;
-  for (int k = 0; k < scores.level_count(); ++k) {
-    const auto table = scores.level(k);
-    const std::size_t size = table.size();
-    const auto chunks = static_cast<std::int64_t>((size + kChunk - 1) / kChunk);
-    std::int32_t lo = std::numeric_limits<std::int32_t>::max();
-    std::int32_t hi = std::numeric_limits<std::int32_t>::min();
-#pragma omp parallel for schedule(static) reduction(min : lo) reduction(max : hi) if (chunks > 1)
-    for (std::int64_t c = 0; c < chunks; ++c) {
-      const std::size_t begin = static_cast<std::size_t>(c) * kChunk;
-      min_max(table.data() + begin, std::min(kChunk, size - begin), lo, hi);
-    }
-    negative = negative || lo < 0;
-    total += hi;
-  }
-  if (negative || total > kScoreBudget) {
-    scores.check_budget();  // throws, with the details
-    throw InternalError("polyline DP: score budget checks disagree");
-  }
-}
-
 }  // namespace
 
 Polyline solve_dp_cpu(const LinkScores& scores, const AngleLimit& angle,
                       const CpuDpOptions& options) {
   const ThreadCount threads(options.threads);
-  check_budget(scores);
+  scores.check_budget();
   if (angle.points() != scores.points())
     throw InternalError("polyline DP: angle table and scores disagree on N");
   const int nodes = scores.nodes();

@@ -2,6 +2,7 @@
 #include "graph/polyline/link_scores.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -22,14 +23,41 @@ std::span<const std::int32_t> LinkScores::level(int k) const {
                                                         level_entries(k, nodes_, points_));
 }
 
+namespace {
+
+// Smallest and largest entry of p[0, n): one pass, vectorised where the machine has AVX2.
+[[gnu::target_clones("avx2", "default")]] void min_max(const std::int32_t* p, std::size_t n,
+                                                       std::int32_t& lo, std::int32_t& hi) {
+  std::int32_t a = lo;
+  std::int32_t b = hi;
+  for (std::size_t e = 0; e < n; ++e) {
+    a = std::min(a, p[e]);
+    b = std::max(b, p[e]);
+  }
+  lo = a;
+  hi = b;
+}
+
+}  // namespace
+
+// On all cores: at N = 4096 a serial scan of the tables costs about a third of a CPU solve.
 void LinkScores::check_budget() const {
+  constexpr std::size_t kChunk = std::size_t{1} << 16;
   std::int64_t total = 0;
   for (int k = 0; k < level_count(); ++k) {
     const auto table = level(k);
-    const auto [lo, hi] = std::minmax_element(table.begin(), table.end());
-    if (*lo < 0)
-      throw InternalError(fmt::format("polyline: negative link score {} at level {}", *lo, k));
-    total += *hi;
+    const std::size_t size = table.size();
+    const auto chunks = static_cast<std::int64_t>((size + kChunk - 1) / kChunk);
+    std::int32_t lo = std::numeric_limits<std::int32_t>::max();
+    std::int32_t hi = std::numeric_limits<std::int32_t>::min();
+#pragma omp parallel for schedule(static) reduction(min : lo) reduction(max : hi) if (chunks > 1)
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      const std::size_t begin = static_cast<std::size_t>(c) * kChunk;
+      min_max(table.data() + begin, std::min(kChunk, size - begin), lo, hi);
+    }
+    if (lo < 0)
+      throw InternalError(fmt::format("polyline: negative link score {} at level {}", lo, k));
+    total += hi;
   }
   if (total > kScoreBudget)
     throw InternalError(fmt::format("polyline: link scores too large (maxima sum to {}, budget {})",
