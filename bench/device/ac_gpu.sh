@@ -48,7 +48,7 @@ if has bench; then
   "$build/bench/ac_gpu/bench_ac_gpu" --benchmark_out="$out/ac_gpu-bench.json" --benchmark_out_format=json \
     > "$out/ac_gpu-bench.log" 2>&1 || status=1
   grep -E "manual_time|bandwidth" "$out/ac_gpu-bench.log" | sed -E 's/\/iterations:[0-9]+\/manual_time//' |
-    awk '{printf "%-58s %10s %-3s", $1, $2, $3; for (i = 6; i <= NF; i++) if ($i ~ /^(init_ms|propagate_ms|floor_ms|deleted|wiped|deleted_per_assign|restore_ms)=/) printf " %s", $i; print ""}'
+    awk '{printf "%-58s %10s %-3s", $1, $2, $3; for (i = 6; i <= NF; i++) if ($i ~ /^(init_ms|build_ms|build_[a-z-]+_ms|transfer_ms|propagate_ms|floor_ms|deleted|wiped|deleted_per_assign|restore_ms)=/) printf " %s", $i; print ""}'
 fi
 if has mac; then
   "$build/bench/mac_gpu/bench_mac_gpu" --benchmark_out="$out/mac_gpu-bench.json" --benchmark_out_format=json \
