@@ -10,7 +10,7 @@ namespace arcwave {
 
 namespace {
 
-// Values allowed by the unary (and nullary) constraints: the N-E model holds binary ones only.
+// Values allowed by the unary (and nullary) constraints: the N-E model holds arities >= 2.
 std::vector<std::uint8_t> unary_filter(const TableNetwork& net, bool& empty_constraint) {
   std::vector<std::size_t> offset(net.variable_count() + 1, 0);
   for (std::size_t v = 0; v < net.variable_count(); ++v)
@@ -35,7 +35,9 @@ std::vector<std::uint8_t> unary_filter(const TableNetwork& net, bool& empty_cons
 
 GpuAcResult run_gpu_ac(const TableNetwork& network, GpuAcAlgorithm algorithm,
                        AcExecution execution) {
-  const NeSizes sizes = ne_sizes(network);  // throws Unsupported for n-ary constraints
+  if (algorithm == GpuAcAlgorithm::kAc4GpuFrontier)
+    require_binary_ne(network, "AC4GPU+ on the frontier driver (ac4gpu+frontier)");
+  const NeSizes sizes = ne_sizes(network);
   bool empty_constraint = false;
   const std::vector<std::uint8_t> alive = unary_filter(network, empty_constraint);
   if (empty_constraint || network.variable_count() == 0) {

@@ -2,10 +2,15 @@
 // AC4GPU (their Algorithm 3), AC4GPU+ (Algorithm 4) and AC4GPU+ on the shared frontier
 // primitive, each runnable on the CUDA device or, compiled by Thrust for OpenMP, on CPU cores.
 //
-// The N-E model of a binary network: nodes are the values (x,a) with an existence flag; edges
-// are all value pairs of every constraint in both directions, ⟨x,a,y,b,s⟩, s = 1 when the pair
-// is allowed; counter[(x,a),c] counts the supports of (x,a) in constraint c. AC4GPU+ also keeps
-// a CSR from each value (y,b) to the values it supports, with the counter each support feeds.
+// The N-E model: nodes are the values (x,a) with an existence flag; for binary constraints,
+// edges are all value pairs of every constraint in both directions, ⟨x,a,y,b,s⟩, s = 1 when the
+// pair is allowed; counter[(x,a),c] counts the supports of (x,a) in constraint c. AC4GPU+ also
+// keeps a CSR from each value (y,b) to the values it supports, with the counter each support
+// feeds. Constraints of arity r >= 3 add one edge per allowed tuple (its r values and a
+// validity flag s), counters (x,a,c) of the valid tuples of c with x = a, and (AC4GPU+) a CSR
+// from each value to the tuples holding it: AC4GPU and AC4GPU+ then compute generalised arc
+// consistency (GAC4's fixpoint). The frontier variant and the device-resident DeviceAc take
+// binary networks only.
 #pragma once
 
 #include <cstddef>
@@ -32,14 +37,21 @@ enum class AcExecution : std::uint8_t { kCuda, kOmp };
 /// Sizes of the N-E model of a network, and the bytes its device arrays take.
 struct NeSizes {
   std::uint64_t nodes = 0;
-  std::uint64_t edges = 0;     // directed value pairs (both directions of every constraint)
-  std::uint64_t supports = 0;  // edges with s = 1 (the CSR's entries)
-  std::uint64_t counters = 0;
-  std::uint64_t bytes = 0;  // device memory BuildNE and the propagators allocate
+  std::uint64_t edges = 0;     // directed value pairs (both directions of every binary constraint)
+  std::uint64_t supports = 0;  // allowed binary pairs, both directions (the CSR's entries)
+  std::uint64_t counters = 0;  // binary and n-ary
+  std::uint64_t nary_tuples = 0;   // n-ary edges: allowed tuples of constraints of arity >= 3
+  std::uint64_t nary_entries = 0;  // their (tuple, position) pairs: the n-ary CSR's entries
+  std::uint64_t bytes = 0;         // device memory BuildNE and the propagators allocate
 };
-/// Exact sizes, computed on the host before anything is allocated. Throws Unsupported for
-/// constraints of arity above 2.
+/// Sizes computed on the host before anything is allocated (`bytes` an upper bound). Throws
+/// ResourceError when the ids of the model do not fit 32 bits.
 NeSizes ne_sizes(const TableNetwork& network);
+
+/// Throws Unsupported naming the first constraint of arity above 2 (the model's constraint
+/// number where network.from_model tells it, else the table's), for the N-E propagators that
+/// take binary networks only (`who`: the frontier variant, the device-resident AC4GPU+).
+void require_binary_ne(const TableNetwork& network, std::string_view who);
 
 struct GpuAcResult {
   bool wiped_out = false;
@@ -54,9 +66,9 @@ struct GpuAcResult {
   NeSizes sizes;
 };
 
-/// Runs one arc-consistency fixpoint. Throws ResourceError when the N-E model does not fit
-/// the device (checked before allocating) or CUDA is not available, Unsupported for n-ary
-/// constraints.
+/// Runs one (generalised) arc-consistency fixpoint. Throws ResourceError when the N-E model
+/// does not fit the device (checked before allocating) or CUDA is not available, Unsupported
+/// for n-ary constraints with kAc4GpuFrontier.
 GpuAcResult run_gpu_ac(const TableNetwork& network, GpuAcAlgorithm algorithm,
                        AcExecution execution);
 

@@ -223,6 +223,7 @@ struct DeviceAc::Impl {
 };
 
 DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()) {
+  require_binary_ne(network, "the device-resident AC4GPU+ (DeviceAc, the GPU search engine)");
   const NeSizes sizes = ne_sizes(network);
   if (!gpu_available()) throw ResourceError("no usable GPU: " + gpu_info().reason);
   if (sizes.bytes + sizes.nodes * 4 > gpu_free_memory())

@@ -40,7 +40,8 @@ struct DeviceAcStatus {
 class DeviceAc {
  public:
   /// Builds the N-E model of a binary network on the device (throws ResourceError when it
-  /// does not fit, Unsupported for n-ary constraints, ResourceError without CUDA).
+  /// does not fit, Unsupported naming the first constraint of arity above 2, ResourceError
+  /// without CUDA).
   explicit DeviceAc(const TableNetwork& network);
   ~DeviceAc();
   DeviceAc(const DeviceAc&) = delete;

@@ -190,9 +190,7 @@ class GpuEngine final : public Engine {
 std::unique_ptr<Engine> make_gpu_engine(const Model& model) {
   if (!gpu_available()) throw ResourceError("the GPU engine: no usable GPU: " + gpu_info().reason);
   TableNetwork network = make_table_network(model);
-  if (!network.binary())
-    throw Unsupported(SourcePosition{},
-                      "constraints of arity above 2 on the GPU engine (the N-E model is binary)");
+  require_binary_ne(network, "the GPU engine (device-resident AC4GPU+)");
   return std::make_unique<GpuEngine>(model, std::move(network));
 }
 #else

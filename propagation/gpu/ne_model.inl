@@ -9,6 +9,35 @@
 //   counters    counter_base[c] + a for (x,a); counter_base[c] + dx + b for (y,b)
 //   supports    CSR over nodes: entries (x,a) supported by (y,b), with the counter they feed
 // Edge keys are non-decreasing by construction, as reduce-by-key needs.
+//
+// n-ary constraints (arity r >= 3, generalised arc consistency: GAC4's semantics), alongside
+// the binary part, which is laid out, built and run exactly as above (a network without n-ary
+// constraints runs none of the n-ary code). Scopes are distinct variables (TableNetwork's
+// invariant) and tables hold allowed tuples only (TableNetwork has already turned conflict
+// tables into support tables). For the q n-ary constraints c:
+//   sizes       nary_scope_base[c], nary_tuple_base[c], nary_entry_base[c]: exclusive scans of
+//               r, the tuple count and r * tuple count (one thread per constraint)
+//   rank        nary_rank[p] for scope position p = (c, i): the rank of c among the n-ary
+//               constraints on x_i (positions stably sorted by variable, a scan by key)
+//   counters    (x,a,c) for every value of every scope variable, numbered after the binary
+//               ones and grouped by value: counters + nary_node_counter[(x,a)] + rank(c on x);
+//               nary_node_counter is the exclusive scan over the nodes of x's n-ary degree
+//   edges       one per allowed tuple t (global id: nary_tuple_base[c] + row): its r values as
+//               node ids nary_node[nary_entry_base[c] + row * r + i] and nary_s[t] = 1 while
+//               all of them exist (0 from the start when one was removed by a unary constraint)
+//   entries     each (tuple, position) once: nary_key = its counter, nary_member = the tuple,
+//               sorted by key (one sort of 32-bit keys), so each counter's tuples are one run
+//               and each node's runs are adjacent: the counters are a reduce-by-key of s over
+//               the runs, scattered to their ids (a value in no tuple of c has no run and keeps
+//               its 0), and nary_csr_offset (a lower bound per node, AC4GPU+ only) is the CSR
+//               from (x,a) to the tuples holding it; the counter that each position of a tuple
+//               feeds is recomputed from the tuple (no per-entry counter array).
+//   phases      nary-sizes, nary-edges, nary-counters, nary-csr (after the binary ones)
+// AC4GPU recounts the n-ary counters with the binary ones every iteration and invalidates the
+// tuples holding a deleted value (one thread per tuple). AC4GPU+ invalidates, for each deleted
+// value, every still-valid tuple of its CSR exactly once (atomic exchange of s: two values of
+// one tuple may go in the same round) and takes one support from the counter of each of the
+// tuple's values that still exists.
 
 template <typename T>
 using dvec = thrust::device_vector<T>;
@@ -67,6 +96,19 @@ struct NeDevice {
   dvec<int> counter;
   dvec<std::uint64_t> csr_offset;
   dvec_nofill<std::uint32_t> csr_target, csr_counter;
+  // n-ary part (see the file comment); empty for binary networks.
+  std::uint32_t q = 0;  // n-ary constraints
+  std::uint64_t nary_tuples = 0, nary_entries = 0, nary_counters = 0;
+  dvec<std::uint32_t> nary_arity, nary_count;  // per n-ary constraint (input)
+  dvec<std::uint32_t> nary_scope;              // scope variables, constraint-major (input)
+  dvec<std::uint64_t> nary_scope_base, nary_tuple_base, nary_entry_base;
+  dvec<std::uint32_t> nary_rank;           // per scope position
+  dvec<std::uint64_t> nary_node_counter;   // per node (+1): first n-ary counter, relative
+  dvec<std::uint32_t> nary_node;           // per entry: value index (input), then node id
+  dvec<std::uint32_t> nary_s;              // per tuple: 1 while every value of it exists
+  dvec_nofill<std::uint32_t> nary_key;     // per entry, sorted: counter id
+  dvec_nofill<std::uint32_t> nary_member;  // per entry, in key order: tuple id
+  dvec<std::uint64_t> nary_csr_offset;     // per node (+1): its run of entries (AC4GPU+)
 };
 
 // ---- BuildNE functors ------------------------------------------------------------------
@@ -285,20 +327,172 @@ struct CounterSupports {
   }
 };
 
-// Host -> device copy of the network: domain sizes, binary scopes, allowed pairs, and the
-// values left by unary constraints (the "transfer" phase of the paper's tables).
+// ---- n-ary functors ----------------------------------------------------------------------
+
+// One thread per n-ary constraint (and the extra slot that makes the scans end with totals).
+struct NarySizes {
+  const std::uint32_t* arity;
+  const std::uint32_t* count;
+  std::uint32_t q;
+  std::uint64_t* scope_len;
+  std::uint64_t* tuple_len;
+  std::uint64_t* entry_len;
+  __host__ __device__ void operator()(std::uint32_t c) const {
+    if (c == q) {
+      scope_len[c] = tuple_len[c] = entry_len[c] = 0;
+      return;
+    }
+    scope_len[c] = arity[c];
+    tuple_len[c] = count[c];
+    entry_len[c] = std::uint64_t{arity[c]} * count[c];
+  }
+};
+
+// A node's number of n-ary counters: its variable's n-ary degree (0 for the extra slot).
+struct NaryNodeDegree {
+  const std::uint32_t* node_var;
+  const std::uint32_t* degree;
+  std::uint64_t nodes;
+  __host__ __device__ std::uint64_t operator()(std::uint64_t node) const {
+    return node < nodes ? degree[node_var[node]] : 0;
+  }
+};
+
+// One thread per node: its n-ary counters belong to it.
+struct FillNaryCounterNodes {
+  const std::uint64_t* node_counter;
+  std::uint64_t first;  // id of the first n-ary counter (the binary counters' count)
+  std::uint32_t* counter_node;
+  __host__ __device__ void operator()(std::uint64_t node) const {
+    for (std::uint64_t k = node_counter[node]; k < node_counter[node + 1]; ++k)
+      counter_node[first + k] = static_cast<std::uint32_t>(node);
+  }
+};
+
+// Where a tuple's values are, and the counter its position i feeds.
+struct NaryTupleView {
+  const std::uint64_t* tuple_base;
+  const std::uint64_t* entry_base;
+  const std::uint64_t* scope_base;
+  const std::uint32_t* arity;
+  const std::uint32_t* rank;
+  const std::uint64_t* node_counter;
+  std::uint32_t q;
+  std::uint64_t first_counter;  // the binary counters' count
+  struct Tuple {
+    std::uint64_t first_entry;
+    std::uint64_t first_position;  // scope position of i = 0
+    std::uint32_t arity;
+  };
+  __host__ __device__ Tuple tuple(std::uint64_t t) const {
+    const std::uint32_t c = block_of(tuple_base, q, t);
+    const std::uint32_t r = arity[c];
+    return Tuple{entry_base[c] + (t - tuple_base[c]) * r, scope_base[c], r};
+  }
+  __host__ __device__ std::uint32_t counter_of(const Tuple& tu, std::uint32_t i,
+                                               std::uint32_t node) const {
+    return static_cast<std::uint32_t>(first_counter + node_counter[node] +
+                                      rank[tu.first_position + i]);
+  }
+};
+
+inline NaryTupleView nary_view(NeDevice& ne) {
+  return NaryTupleView{raw(ne.nary_tuple_base),
+                       raw(ne.nary_entry_base),
+                       raw(ne.nary_scope_base),
+                       raw(ne.nary_arity),
+                       raw(ne.nary_rank),
+                       raw(ne.nary_node_counter),
+                       ne.q,
+                       ne.counters};
+}
+
+// One thread per allowed tuple: its values become node ids, its entries get their counter and
+// tuple, and s says whether all its values exist.
+struct FillNaryTuples {
+  NaryTupleView view;
+  const std::uint32_t* scope;
+  const std::uint64_t* node_offset;
+  const std::uint32_t* exists;
+  std::uint32_t* node;  // in: value indices; out: node ids
+  std::uint32_t* key;
+  std::uint32_t* member;
+  std::uint32_t* s;
+  __host__ __device__ void operator()(std::uint64_t t) const {
+    const NaryTupleView::Tuple tu = view.tuple(t);
+    std::uint32_t valid = 1;
+    for (std::uint32_t i = 0; i < tu.arity; ++i) {
+      const std::uint64_t e = tu.first_entry + i;
+      const auto v =
+          static_cast<std::uint32_t>(node_offset[scope[tu.first_position + i]] + node[e]);
+      node[e] = v;
+      key[e] = view.counter_of(tu, i, v);
+      member[e] = static_cast<std::uint32_t>(t);
+      valid &= exists[v] != 0 ? 1U : 0U;
+    }
+    s[t] = valid;
+  }
+};
+
+struct PlusConstant {
+  std::uint64_t base;
+  __host__ __device__ std::uint32_t operator()(std::uint64_t v) const {
+    return static_cast<std::uint32_t>(base + v);
+  }
+};
+
+// Scratch for recounting the n-ary counters (one slot per counter at most).
+struct NaryRecount {
+  dvec<std::uint32_t> keys;
+  dvec<int> sums;
+};
+
+// counter[(x,a),c] = valid tuples of c holding (x,a), for every n-ary counter: reduce-by-key of
+// the validity flags over the sorted entries, the sums scattered to their counters. A counter
+// whose value is in no tuple of c has no run: it keeps the 0 it was created with.
+template <typename Exec>
+void recount_nary(NeDevice& ne, Exec exec, NaryRecount& scratch) {
+  const auto valid = thrust::make_transform_iterator(
+      thrust::make_permutation_iterator(ne.nary_s.begin(), ne.nary_member.begin()), ToInt{});
+  const auto end = thrust::reduce_by_key(exec(), ne.nary_key.begin(), ne.nary_key.end(), valid,
+                                         scratch.keys.begin(), scratch.sums.begin());
+  thrust::scatter(exec(), scratch.sums.begin(), end.second, scratch.keys.begin(),
+                  ne.counter.begin());
+}
+
+// Host -> device copy of the network: domain sizes, binary scopes, allowed pairs, n-ary
+// arities, tuple counts, scopes and tuples, and the values left by unary constraints (the
+// "transfer" phase of the paper's tables).
 inline void upload_network(const arcwave::TableNetwork& net,
                            const std::vector<std::uint8_t>& initial_alive, NeDevice& ne) {
   std::vector<std::uint32_t> cx;
   std::vector<std::uint32_t> cy;
   std::vector<std::uint64_t> tuple_base{0};
   std::vector<std::uint32_t> tuples;
+  std::vector<std::uint32_t> nary_arity;
+  std::vector<std::uint32_t> nary_count;
+  std::vector<std::uint32_t> nary_scope;
+  std::vector<std::uint32_t> nary_values;
   for (const arcwave::TableConstraint& t : net.constraints) {
+    if (t.arity() > 2) {
+      nary_arity.push_back(static_cast<std::uint32_t>(t.arity()));
+      nary_count.push_back(static_cast<std::uint32_t>(t.size()));
+      nary_scope.insert(nary_scope.end(), t.scope.begin(), t.scope.end());
+      nary_values.insert(nary_values.end(), t.tuples.begin(), t.tuples.end());
+      continue;
+    }
     if (t.arity() != 2) continue;
     cx.push_back(t.scope[0]);
     cy.push_back(t.scope[1]);
     tuples.insert(tuples.end(), t.tuples.begin(), t.tuples.end());
     tuple_base.push_back(tuples.size() / 2);
+  }
+  ne.q = static_cast<std::uint32_t>(nary_arity.size());
+  if (ne.q > 0) {
+    ne.nary_arity = nary_arity;
+    ne.nary_count = nary_count;
+    ne.nary_scope = nary_scope;
+    ne.nary_node = nary_values;
   }
   ne.n = static_cast<std::uint32_t>(net.variable_count());
   ne.m = static_cast<std::uint32_t>(cx.size());
@@ -312,10 +506,105 @@ inline void upload_network(const arcwave::TableNetwork& net,
   ne.nodes = alive32.size();
 }
 
+struct IsOne {
+  __host__ __device__ std::uint32_t operator()(std::uint32_t) const { return 1; }
+};
+
+// BuildNE's n-ary part (after the binary one, which it extends: counter and counter_node grow
+// by the n-ary counters). Sizes by one thread per constraint and exclusive scans, one thread per
+// tuple to fill the edges, one sort of the entries by counter, the counters by reduce-by-key,
+// and (AC4GPU+) the CSR from each value to the tuples holding it.
+template <typename Exec, typename Mark>
+void build_nary(NeDevice& ne, Exec exec, bool with_csr, Mark mark) {
+  mark("nary-sizes");
+  const std::uint32_t q = ne.q;
+  ne.nary_scope_base.resize(q + 1);
+  ne.nary_tuple_base.resize(q + 1);
+  ne.nary_entry_base.resize(q + 1);
+  thrust::for_each(exec(), thrust::counting_iterator<std::uint32_t>(0),
+                   thrust::counting_iterator<std::uint32_t>(q + 1),
+                   NarySizes{raw(ne.nary_arity), raw(ne.nary_count), q, raw(ne.nary_scope_base),
+                             raw(ne.nary_tuple_base), raw(ne.nary_entry_base)});
+  thrust::exclusive_scan(exec(), ne.nary_scope_base.begin(), ne.nary_scope_base.end(),
+                         ne.nary_scope_base.begin());
+  thrust::exclusive_scan(exec(), ne.nary_tuple_base.begin(), ne.nary_tuple_base.end(),
+                         ne.nary_tuple_base.begin());
+  thrust::exclusive_scan(exec(), ne.nary_entry_base.begin(), ne.nary_entry_base.end(),
+                         ne.nary_entry_base.begin());
+  const std::uint64_t positions = ne.nary_scope_base[q];
+  ne.nary_tuples = ne.nary_tuple_base[q];
+  ne.nary_entries = ne.nary_entry_base[q];
+  // Rank of each constraint among the n-ary constraints of each of its variables, and each
+  // variable's n-ary degree: the scope positions stably sorted by variable, then a scan and a
+  // reduction by key.
+  {
+    dvec<std::uint32_t> by_var(ne.nary_scope);
+    dvec<std::uint32_t> position(positions);
+    dvec<std::uint32_t> rank_sorted(positions);
+    thrust::sequence(exec(), position.begin(), position.end());
+    thrust::stable_sort_by_key(exec(), by_var.begin(), by_var.end(), position.begin());
+    const auto ones = thrust::make_transform_iterator(by_var.begin(), IsOne{});
+    thrust::exclusive_scan_by_key(exec(), by_var.begin(), by_var.end(), ones, rank_sorted.begin());
+    ne.nary_rank.resize(positions);
+    thrust::scatter(exec(), rank_sorted.begin(), rank_sorted.end(), position.begin(),
+                    ne.nary_rank.begin());
+    dvec<std::uint32_t> vars(positions);
+    dvec<std::uint32_t> degrees(positions);
+    const auto runs = thrust::reduce_by_key(exec(), by_var.begin(), by_var.end(), ones,
+                                            vars.begin(), degrees.begin());
+    dvec<std::uint32_t> degree(ne.n, 0U);
+    thrust::scatter(exec(), degrees.begin(), runs.second, vars.begin(), degree.begin());
+    // Per node: its first n-ary counter (exclusive scan of the degrees of the nodes' variables).
+    ne.nary_node_counter.resize(ne.nodes + 1);
+    const auto node_degree =
+        thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0),
+                                        NaryNodeDegree{raw(ne.node_var), raw(degree), ne.nodes});
+    thrust::exclusive_scan(exec(), node_degree, node_degree + (ne.nodes + 1),
+                           ne.nary_node_counter.begin());
+  }
+  ne.nary_counters = ne.nary_node_counter[ne.nodes];
+  ne.counter.resize(ne.counters + ne.nary_counters);
+  ne.counter_node.resize(ne.counters + ne.nary_counters);
+  thrust::for_each(
+      exec(), thrust::counting_iterator<std::uint64_t>(0),
+      thrust::counting_iterator<std::uint64_t>(ne.nodes),
+      FillNaryCounterNodes{raw(ne.nary_node_counter), ne.counters, raw(ne.counter_node)});
+  // One thread per tuple: node ids, entries and s.
+  mark("nary-edges");
+  ne.nary_s.resize(ne.nary_tuples);
+  ne.nary_key.resize(ne.nary_entries);
+  ne.nary_member.resize(ne.nary_entries);
+  thrust::for_each(
+      exec(), thrust::counting_iterator<std::uint64_t>(0),
+      thrust::counting_iterator<std::uint64_t>(ne.nary_tuples),
+      FillNaryTuples{nary_view(ne), raw(ne.nary_scope), raw(ne.node_offset), raw(ne.exists),
+                     raw(ne.nary_node), raw(ne.nary_key), raw(ne.nary_member), raw(ne.nary_s)});
+  // The entries by counter (so by value too), then the counters by reduce-by-key.
+  mark("nary-counters");
+  thrust::sort_by_key(exec(), ne.nary_key.begin(), ne.nary_key.end(), ne.nary_member.begin());
+  {
+    NaryRecount scratch{dvec<std::uint32_t>(ne.nary_counters), dvec<int>(ne.nary_counters)};
+    recount_nary(ne, exec, scratch);
+  }
+  if (!with_csr) return;
+  // CSR from each value to its entries: the first entry whose counter is the value's first.
+  mark("nary-csr");
+  ne.nary_csr_offset.resize(ne.nodes + 1);
+  const auto first_key =
+      thrust::make_transform_iterator(ne.nary_node_counter.begin(), PlusConstant{ne.counters});
+  thrust::lower_bound(exec(), ne.nary_key.begin(), ne.nary_key.end(), first_key,
+                      first_key + static_cast<std::ptrdiff_t>(ne.nodes + 1),
+                      ne.nary_csr_offset.begin());
+}
+
+template <typename Exec, typename Mark>
+void build_support_csr(NeDevice& ne, Exec exec, Mark mark);
+
 // BuildNE: sizes per variable / constraint and exclusive scans for the offsets, one thread per
 // tuple for the support bitmaps, one thread per edge for ⟨x,a,y,b,s⟩, the counters once by
-// reduce-by-key, and (for AC4GPU+) the CSR of supports. `mark(name)` is called as each phase
-// starts (the caller's timer; a no-op where phases are not timed).
+// reduce-by-key, and (for AC4GPU+) the CSR of supports; then the n-ary part, if any
+// (build_nary). `mark(name)` is called as each phase starts (the caller's timer; a no-op where
+// phases are not timed).
 template <typename Exec, typename Mark>
 void build_ne(NeDevice& ne, Exec exec, bool with_csr, Mark mark) {
   mark("sizes");
@@ -382,7 +671,13 @@ void build_ne(NeDevice& ne, Exec exec, bool with_csr, Mark mark) {
   thrust::reduce_by_key(exec(), ne.node_var.begin(), ne.node_var.end(),
                         thrust::make_transform_iterator(ne.exists.begin(), ToInt{}),
                         vars_out.begin(), ne.live_size.begin());
-  if (!with_csr) return;
+  if (with_csr) build_support_csr(ne, exec, mark);
+  if (ne.q > 0) build_nary(ne, exec, with_csr, mark);
+}
+
+// AC4GPU+'s CSR of binary supports (BuildNE's last phases).
+template <typename Exec, typename Mark>
+void build_support_csr(NeDevice& ne, Exec exec, Mark mark) {
   // CSR of supports, without sorting the edges: the counters ordered by value (a small sort:
   // one key per value and constraint), each counter's supports as a block of slots in that
   // order (a scan of the counts), then one thread per counter copies its run (FillSupportRuns).
@@ -456,18 +751,40 @@ struct MarkEdges {
   }
 };
 
+// An n-ary tuple holding a deleted value is no longer valid (one thread per tuple).
+struct MarkTuples {
+  NaryTupleView view;
+  const std::uint32_t* node;
+  const std::uint32_t* exists;
+  std::uint32_t* s;
+  __host__ __device__ void operator()(std::uint64_t t) const {
+    if (s[t] == 0) return;
+    const NaryTupleView::Tuple tu = view.tuple(t);
+    for (std::uint32_t i = 0; i < tu.arity; ++i)
+      if (exists[node[tu.first_entry + i]] == 0) {
+        s[t] = 0;
+        return;
+      }
+  }
+};
+
 struct IsZero {
   __host__ __device__ bool operator()(int v) const { return v == 0; }
 };
 
-/// Algorithm 3: counters by reduce-by-key, delete unsupported nodes, mark their edges,
-/// recount the domain sizes; until no size changes or one is zero. `Exec2` runs the edge
-/// marking concurrently with the size update where the system has streams.
+/// Algorithm 3: counters by reduce-by-key, delete unsupported nodes, mark their edges (and
+/// n-ary tuples), recount the domain sizes; until no size changes or one is zero. `Exec2` runs
+/// the edge marking concurrently with the size update where the system has streams.
 template <typename Exec, typename Exec2, typename Sync>
 std::uint32_t ac4gpu(NeDevice& ne, Exec exec, Exec2 exec_second, Sync sync, bool& wiped_out) {
   dvec<std::uint32_t> keys_out(ne.counters);
   dvec<std::uint32_t> vars_out(ne.n);
   dvec<int> new_size(ne.n);
+  NaryRecount nary_scratch;
+  if (ne.q > 0) {
+    nary_scratch.keys.resize(ne.nary_counters);
+    nary_scratch.sums.resize(ne.nary_counters);
+  }
   std::uint32_t iterations = 0;
   wiped_out = thrust::any_of(exec(), ne.live_size.begin(), ne.live_size.end(), IsZero{});
   while (!wiped_out) {
@@ -475,13 +792,19 @@ std::uint32_t ac4gpu(NeDevice& ne, Exec exec, Exec2 exec_second, Sync sync, bool
     thrust::reduce_by_key(exec(), ne.edge_key.begin(), ne.edge_key.end(),
                           thrust::make_transform_iterator(ne.edge_s.begin(), ToInt{}),
                           keys_out.begin(), ne.counter.begin());
+    if (ne.q > 0) recount_nary(ne, exec, nary_scratch);
     thrust::for_each(exec(), thrust::counting_iterator<std::uint64_t>(0),
-                     thrust::counting_iterator<std::uint64_t>(ne.counters),
+                     thrust::counting_iterator<std::uint64_t>(ne.counters + ne.nary_counters),
                      DeleteUnsupported{raw(ne.counter), raw(ne.counter_node), raw(ne.exists)});
     sync();
     thrust::for_each(exec_second(), thrust::counting_iterator<std::uint64_t>(0),
                      thrust::counting_iterator<std::uint64_t>(ne.edges),
                      MarkEdges{raw(ne.exists), raw(ne.edge_src), raw(ne.edge_dst), raw(ne.edge_s)});
+    if (ne.q > 0)
+      thrust::for_each(
+          exec(), thrust::counting_iterator<std::uint64_t>(0),
+          thrust::counting_iterator<std::uint64_t>(ne.nary_tuples),
+          MarkTuples{nary_view(ne), raw(ne.nary_node), raw(ne.exists), raw(ne.nary_s)});
     thrust::reduce_by_key(exec(), ne.node_var.begin(), ne.node_var.end(),
                           thrust::make_transform_iterator(ne.exists.begin(), ToInt{}),
                           vars_out.begin(), new_size.begin());
@@ -538,6 +861,31 @@ struct DecrementSupported {
   }
 };
 
+// For a deleted value: each still-valid n-ary tuple holding it becomes invalid (once: the flag
+// is exchanged, as two values of one tuple may go in the same round) and the counter of each of
+// the tuple's values that still exists loses one support.
+struct InvalidateTuples {
+  NaryTupleView view;
+  const std::uint64_t* csr_offset;
+  const std::uint32_t* member;
+  const std::uint32_t* node;
+  const std::uint32_t* exists;
+  std::uint32_t* s;
+  int* counter;
+  __host__ __device__ void operator()(std::uint32_t v) const {
+    for (std::uint64_t e = csr_offset[v]; e < csr_offset[v + 1]; ++e) {
+      const std::uint32_t t = member[e];
+      if (arcwave::atomics::load(&s[t]) == 0U) continue;
+      if (arcwave::atomics::exchange(&s[t], 0U) == 0U) continue;
+      const NaryTupleView::Tuple tu = view.tuple(t);
+      for (std::uint32_t i = 0; i < tu.arity; ++i) {
+        const std::uint32_t u = node[tu.first_entry + i];
+        if (exists[u] != 0) arcwave::atomics::fetch_sub(&counter[view.counter_of(tu, i, u)], 1);
+      }
+    }
+  }
+};
+
 struct NotPositive {
   __host__ __device__ bool operator()(int v) const { return v <= 0; }
 };
@@ -551,7 +899,7 @@ std::uint32_t ac4gpu_plus(NeDevice& ne, Exec exec, bool& wiped_out) {
   wiped_out = thrust::any_of(exec(), ne.live_size.begin(), ne.live_size.end(), IsZero{});
   while (!wiped_out) {
     thrust::for_each(exec(), thrust::counting_iterator<std::uint64_t>(0),
-                     thrust::counting_iterator<std::uint64_t>(ne.counters),
+                     thrust::counting_iterator<std::uint64_t>(ne.counters + ne.nary_counters),
                      FindUnsupported{raw(ne.counter), raw(ne.counter_node), raw(ne.exists),
                                      raw(ne.node_var), raw(deleted), raw(ne.live_size)});
     const auto end = thrust::copy_if(
@@ -573,6 +921,11 @@ std::uint32_t ac4gpu_plus(NeDevice& ne, Exec exec, bool& wiped_out) {
     thrust::for_each(exec(), queue.begin(), end,
                      DecrementSupported{raw(ne.csr_offset), raw(ne.csr_target), raw(ne.csr_counter),
                                         raw(ne.exists), raw(ne.counter)});
+    if (ne.q > 0)
+      thrust::for_each(
+          exec(), queue.begin(), end,
+          InvalidateTuples{nary_view(ne), raw(ne.nary_csr_offset), raw(ne.nary_member),
+                           raw(ne.nary_node), raw(ne.exists), raw(ne.nary_s), raw(ne.counter)});
   }
   return rounds;
 }

@@ -1,4 +1,5 @@
-// Shared differential checks of the N-E propagators against the naive fixpoint.
+// Shared checks of the N-E propagators: against the naive fixpoint on random binary networks,
+// and on small n-ary networks worked out by hand.
 #pragma once
 
 #include "propagation/gpu/ac_gpu.hpp"
@@ -25,6 +26,56 @@ inline int check_random_networks(GpuAcAlgorithm algorithm, AcExecution execution
     wipeouts += expected.wiped_out ? 1 : 0;
   }
   return wipeouts;
+}
+
+/// x + y = z over {0,1,2}: the six allowed triples.
+inline TableNetwork sum_network() {
+  TableNetwork net;
+  net.domain_sizes = {3, 3, 3};
+  net.constraints.push_back({{0, 1, 2}, {0, 0, 0, 0, 1, 1, 0, 2, 2, 1, 0, 1, 1, 1, 2, 2, 0, 2}});
+  return net;
+}
+
+/// Small n-ary networks whose generalised arc-consistent closure is worked out by hand.
+inline void check_small_nary_networks(GpuAcAlgorithm algorithm, AcExecution execution) {
+  TableNetwork net = sum_network();
+  GpuAcResult r = run_gpu_ac(net, algorithm, execution);
+  CHECK_FALSE(r.wiped_out);
+  CHECK(r.deletions == 0);
+  CHECK(r.sizes.nary_tuples == 6);
+  // z = 0 leaves (0,0,0) alone.
+  net.constraints.push_back({{2}, {0}});
+  r = run_gpu_ac(net, algorithm, execution);
+  CHECK_FALSE(r.wiped_out);
+  CHECK(r.alive == std::vector<std::uint8_t>{1, 0, 0, 1, 0, 0, 1, 0, 0});
+  // z = 2 and x = 0 leave y = 2; a binary constraint (y, v) that y = 2 has no support in then
+  // wipes out.
+  net = sum_network();
+  net.constraints.push_back({{2}, {2}});
+  net.constraints.push_back({{0}, {0}});
+  r = run_gpu_ac(net, algorithm, execution);
+  CHECK_FALSE(r.wiped_out);
+  CHECK(r.alive == std::vector<std::uint8_t>{1, 0, 0, 0, 0, 1, 0, 0, 1});
+  net.domain_sizes.push_back(1);
+  net.constraints.push_back({{1, 3}, {0, 0, 1, 0}});
+  CHECK(run_gpu_ac(net, algorithm, execution).wiped_out);
+  // An empty n-ary table wipes out.
+  net = sum_network();
+  net.constraints.push_back({{2, 1, 0}, {}});
+  CHECK(run_gpu_ac(net, algorithm, execution).wiped_out);
+  // A tuple losing two values in one round: x, y, z, w over {0,1}; (x,w) and (y,w) allow x = 0
+  // and y = 0 only, so x = 1 and y = 1 go together in AC4GPU+'s first round. (1,1,1) is the
+  // only support of z = 1 in (x,y,z): its counter must fall to 0 (once), not below, so that
+  // z = 1 goes in the next round.
+  net = TableNetwork{};
+  net.domain_sizes = {2, 2, 2, 2};
+  net.constraints.push_back({{0, 3}, {0, 0, 0, 1}});
+  net.constraints.push_back({{1, 3}, {0, 0, 0, 1}});
+  net.constraints.push_back({{0, 1, 2}, {0, 0, 0, 0, 1, 0, 1, 1, 1}});
+  r = run_gpu_ac(net, algorithm, execution);
+  CHECK_FALSE(r.wiped_out);
+  CHECK(r.alive == std::vector<std::uint8_t>{1, 0, 1, 0, 1, 0, 1, 1});
+  CHECK(r.deletions == 3);
 }
 
 }  // namespace arcwave::test

@@ -3,6 +3,7 @@
 // backtracks, value by value.
 #include <random>
 
+#include "arcwave/error.hpp"
 #include "propagation/gpu/device_ac.hpp"
 #include "tests/propagation/gpu/naive_ac.hpp"
 #include "tests/support/gpu.hpp"
@@ -128,4 +129,13 @@ TEST_CASE("device AC hands large cascades from the single block to the grid", "[
   ac.assign(0, 2);
   const std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> other = {{0, {2}}};
   CHECK(ac.alive() == restricted_ac(net, other).alive);
+}
+
+TEST_CASE("device AC refuses n-ary networks, naming the constraint", "[gpu][device_ac]") {
+  ARCWAVE_REQUIRE_GPU();
+  TableNetwork net;
+  net.domain_sizes = {2, 2, 2};
+  net.constraints.push_back({{0, 1}, {0, 0, 1, 1}});
+  net.constraints.push_back({{0, 1, 2}, {0, 0, 0, 1, 1, 1}});
+  CHECK_THROWS_AS(DeviceAc(net), Unsupported);
 }

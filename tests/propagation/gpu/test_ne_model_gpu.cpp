@@ -1,5 +1,5 @@
 // [gpu] AC4GPU, AC4GPU+ and the frontier variant on the CUDA device against the naive fixpoint
-// and against the OpenMP build of the same code.
+// and against the OpenMP build of the same code (binary and n-ary networks).
 #include "tests/propagation/gpu/ac_cases.hpp"
 #include "tests/support/gpu.hpp"
 
@@ -28,6 +28,31 @@ TEST_CASE("CUDA and OpenMP builds agree on larger networks", "[gpu][ne]") {
     const GpuAcResult omp = run_gpu_ac(net, GpuAcAlgorithm::kAc4GpuPlus, AcExecution::kOmp);
     for (GpuAcAlgorithm a :
          {GpuAcAlgorithm::kAc4Gpu, GpuAcAlgorithm::kAc4GpuPlus, GpuAcAlgorithm::kAc4GpuFrontier}) {
+      const GpuAcResult gpu = run_gpu_ac(net, a, AcExecution::kCuda);
+      INFO(to_string(a) << " seed " << seed);
+      CHECK(gpu.wiped_out == omp.wiped_out);
+      if (!omp.wiped_out) CHECK(gpu.alive == omp.alive);
+    }
+  }
+}
+
+TEST_CASE("CUDA and OpenMP builds agree on n-ary networks", "[gpu][ne][nary]") {
+  ARCWAVE_REQUIRE_GPU();
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    TableNetwork net =
+        test::random_binary_network(30, 8, 0.1, 0.3 + 0.05 * static_cast<double>(seed), seed);
+    // Ternary tables over consecutive variables: every triple allowed but one in three.
+    const std::vector<std::uint32_t>& d = net.domain_sizes;
+    for (std::uint32_t x = 0; x + 2 < 30; x += 3) {
+      TableConstraint t{{x, x + 1, x + 2}, {}};
+      for (std::uint32_t a = 0; a < d[x]; ++a)
+        for (std::uint32_t b = 0; b < d[x + 1]; ++b)
+          for (std::uint32_t c = 0; c < d[x + 2]; ++c)
+            if ((a * 64 + b * 8 + c + seed) % 3 != 0) t.tuples.insert(t.tuples.end(), {a, b, c});
+      net.constraints.push_back(std::move(t));
+    }
+    for (GpuAcAlgorithm a : {GpuAcAlgorithm::kAc4Gpu, GpuAcAlgorithm::kAc4GpuPlus}) {
+      const GpuAcResult omp = run_gpu_ac(net, a, AcExecution::kOmp);
       const GpuAcResult gpu = run_gpu_ac(net, a, AcExecution::kCuda);
       INFO(to_string(a) << " seed " << seed);
       CHECK(gpu.wiped_out == omp.wiped_out);
