@@ -2,9 +2,10 @@
 // deletions, the wipe-out if any and the time of each phase (`c` lines), and with
 // --dump-domains the domains afterwards, one variable per line in file order.
 //
-// CPU propagators: ac4, ac3bit, ct. N-E propagators (binary networks): ac4gpu, ac4gpu+,
-// ac4gpu+frontier, on the CUDA device (--backend gpu) or compiled for OpenMP on the CPU cores
-// (--backend cpu); auto picks the device when one is usable.
+// CPU propagators: ac4, ac3bit, ct. N-E propagators: ac4gpu, ac4gpu+ (any arity: generalised
+// arc consistency on n-ary tables), ac4gpu+frontier (binary networks), on the CUDA device
+// (--backend gpu) or compiled for OpenMP on the CPU cores (--backend cpu); auto picks the
+// device when one is usable.
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -52,8 +53,9 @@ void print_domains(const Model& m, const std::vector<std::vector<int>>& domains,
   }
 }
 
-// The N-E propagators: the model compiled to a binary support-table network (value indices of
-// the sorted domains, as the CPU side), then one fixpoint on the device or the CPU cores.
+// The N-E propagators: the model compiled to a support-table network (value indices of the
+// sorted domains, as the CPU side), then one fixpoint on the device or the CPU cores.
+// ac4gpu+frontier refuses constraints of arity above 2 (Unsupported, naming the constraint).
 int run_ne(const AcArgs& args, GpuAcAlgorithm algorithm) {
   AcExecution execution = AcExecution::kOmp;
   std::string backend_note;
@@ -81,10 +83,6 @@ int run_ne(const AcArgs& args, GpuAcAlgorithm algorithm) {
   const double parse = clock.seconds();
   clock.restart();
   const TableNetwork net = make_table_network(inst.model);
-  if (!net.binary())
-    throw Unsupported(SourcePosition{args.path},
-                      "the N-E propagators take binary networks; this instance has constraints "
-                      "of arity above 2 (use --propagator ac4, ac3bit or ct)");
   const double model_time = clock.seconds();
   const GpuAcResult r = run_gpu_ac(net, algorithm, execution);
 
@@ -101,8 +99,11 @@ int run_ne(const AcArgs& args, GpuAcAlgorithm algorithm) {
   };
   line(fmt::format("c arcwave ac {}", args.path));
   line(fmt::format("c propagator {} ({})", to_string(algorithm), backend_note));
-  line(fmt::format("c N-E model: {} values, {} edges, {} supports, {} counters, {:.1f} MB",
-                   r.sizes.nodes, r.sizes.edges, r.sizes.supports, r.sizes.counters,
+  const std::string nary = r.sizes.nary_tuples == 0
+                               ? std::string()
+                               : fmt::format(", {} n-ary tuples", r.sizes.nary_tuples);
+  line(fmt::format("c N-E model: {} values, {} edges, {} supports{}, {} counters, {:.1f} MB",
+                   r.sizes.nodes, r.sizes.edges, r.sizes.supports, nary, r.sizes.counters,
                    static_cast<double>(r.sizes.bytes) / 1e6));
   line(
       fmt::format("c time parse {:.6f} s, model {:.6f} s, transfer {:.3f} ms, build {:.3f} ms, "
@@ -171,8 +172,8 @@ void add_ac_command(CLI::App& app, CliContext& ctx) {
       ->required();
   cmd->add_option("--propagator", args->propagator,
                   "ac4 (serial AC4 / GAC4, default), ac3bit (AC3bit+rm, Compact-Table for n-ary), "
-                  "ct (Compact-Table); on the N-E model (binary networks): ac4gpu, ac4gpu+, "
-                  "ac4gpu+frontier");
+                  "ct (Compact-Table); on the N-E model: ac4gpu, ac4gpu+ (any arity), "
+                  "ac4gpu+frontier (binary networks)");
   cmd->add_option("--backend", args->backend,
                   "auto (default), cpu or gpu: where ac4gpu / ac4gpu+ run (the device, or "
                   "OpenMP on the CPU cores); the CPU propagators run on the CPU");

@@ -68,17 +68,12 @@ TEST_CASE("ac: every propagator dumps the same closure", "[cli][ac]") {
             removed.substr(0, removed.find(',')));
     }
     // The N-E propagators (AC4GPU, AC4GPU+): on the CPU cores through OpenMP, and with auto
-    // (the device where one is usable); binary networks only.
-    const bool binary = file.find("rand-3-") == std::string::npos;
+    // (the device where one is usable); n-ary networks too (generalised arc consistency).
     for (const char* p : {"ac4gpu --backend cpu", "ac4gpu+ --backend cpu", "ac4gpu+"}) {
       const test::CliRun r =
           test::run_cli(fmt::format("ac --dump-domains --propagator {} {}", p, file));
       CAPTURE(p);
       INFO(r.out << r.err);
-      if (!binary) {
-        CHECK(r.exit_code == 3);
-        continue;
-      }
       CHECK(r.exit_code == ac4.exit_code);
       CHECK(dumped(r) == lines);
       CHECK(r.lines("c N-E model: ").size() == 1);
@@ -90,6 +85,12 @@ TEST_CASE("ac: every propagator dumps the same closure", "[cli][ac]") {
     }
   }
   CHECK(reduced >= 3);
+  // The frontier variant takes binary networks only: refused, naming the constraint.
+  const test::CliRun frontier = test::run_cli(
+      "ac --propagator ac4gpu+frontier --backend gpu " +
+      test::bundled("xcsp3/rand-3-12-4-20-0.6-6.xml"));
+  CHECK(frontier.exit_code == 3);
+  CHECK(frontier.err.find("constraint #0 has arity 3") != std::string::npos);
 }
 
 TEST_CASE("ac: a wipe-out exits with 1 and empties every domain", "[cli][ac]") {
