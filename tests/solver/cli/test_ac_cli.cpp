@@ -86,9 +86,8 @@ TEST_CASE("ac: every propagator dumps the same closure", "[cli][ac]") {
   }
   CHECK(reduced >= 3);
   // The frontier variant takes binary networks only: refused, naming the constraint.
-  const test::CliRun frontier = test::run_cli(
-      "ac --propagator ac4gpu+frontier --backend gpu " +
-      test::bundled("xcsp3/rand-3-12-4-20-0.6-6.xml"));
+  const test::CliRun frontier = test::run_cli("ac --propagator ac4gpu+frontier --backend gpu " +
+                                              test::bundled("xcsp3/rand-3-12-4-20-0.6-6.xml"));
   CHECK(frontier.exit_code == 3);
   CHECK(frontier.err.find("constraint #0 has arity 3") != std::string::npos);
 }
