@@ -69,22 +69,6 @@ const SectionInfo* find_section(std::string_view element) {
   return nullptr;
 }
 
-// Frees a subtree without recursion, when the handler is done with it (also when it throws).
-// The XML layer accepts any nesting depth, and a deep tree's destructor would recurse once per
-// level.
-struct SubtreeRelease {
-  XmlNode& node;
-  ~SubtreeRelease() {
-    std::vector<XmlNode> pending = std::move(node.children);
-    node.children.clear();
-    while (!pending.empty()) {
-      XmlNode last = std::move(pending.back());
-      pending.pop_back();
-      for (XmlNode& child : last.children) pending.push_back(std::move(child));
-    }
-  }
-};
-
 [[noreturn]] void fail_unexpected_child(const XmlNode& parent, const XmlNode& child) {
   fail_at_tag(child, fmt::format("unexpected element <{}> in <{}>", child.name, parent.name));
 }
@@ -183,7 +167,6 @@ class Xcsp21Handler final : public XmlHandler {
   }
 
   void subtree(XmlNode& node, int /*depth*/) override {
-    const SubtreeRelease release{node};
     if (section_ == nullptr) fail_at_tag(node, "unexpected element");
     if (section_->section == Section::kPresentation) return;  // free-form description
     if (node.name != section_->item)

@@ -48,23 +48,6 @@ void check_nesting(const XmlNode& root, std::size_t depth) {
   }
 }
 
-// Frees a subtree's descendants without recursion when it goes out of scope (also on a throw).
-struct SubtreeRelease {
-  XmlNode& node;
-  explicit SubtreeRelease(XmlNode& n) : node(n) {}
-  SubtreeRelease(const SubtreeRelease&) = delete;
-  SubtreeRelease& operator=(const SubtreeRelease&) = delete;
-  ~SubtreeRelease() {
-    std::vector<XmlNode> pending = std::move(node.children);
-    node.children.clear();
-    while (!pending.empty()) {
-      XmlNode last = std::move(pending.back());
-      pending.pop_back();
-      for (XmlNode& child : last.children) pending.push_back(std::move(child));
-    }
-  }
-};
-
 class Xcsp3Handler final : public XmlHandler {
  public:
   explicit Xcsp3Handler(XcspInstance& inst)
@@ -85,7 +68,6 @@ class Xcsp3Handler final : public XmlHandler {
   }
 
   void subtree(XmlNode& node, int depth) override {
-    const SubtreeRelease release(node);
     check_nesting(node, static_cast<std::size_t>(depth));
     switch (pending_) {
       case Pending::kCollect:

@@ -47,6 +47,26 @@ SourcePosition XmlNode::text_position(std::size_t offset) const {
 
 namespace {
 
+// Destroys nodes and all their descendants without recursion: ~XmlNode recurses once per
+// level, and this layer accepts any nesting depth.
+void destroy_iteratively(std::vector<XmlNode> work) {
+  while (!work.empty()) {
+    XmlNode node = std::move(work.back());
+    work.pop_back();
+    for (XmlNode& child : node.children) work.push_back(std::move(child));
+    node.children.clear();
+  }
+}
+
+// Frees a captured subtree's descendants when the handler is done with it (also on a throw).
+struct SubtreeRelease {
+  XmlNode& node;
+  explicit SubtreeRelease(XmlNode& n) : node(n) {}
+  SubtreeRelease(const SubtreeRelease&) = delete;
+  SubtreeRelease& operator=(const SubtreeRelease&) = delete;
+  ~SubtreeRelease() { destroy_iteratively(std::move(node.children)); }
+};
+
 struct ParseState {
   XmlHandler* handler = nullptr;
   int capture_depth = 0;
@@ -58,17 +78,8 @@ struct ParseState {
   std::exception_ptr failure;
 
   // Open elements can hold closed descendants nested millions deep (a file cut off inside a
-  // deep subtree): taken apart iteratively, since ~XmlNode would recurse once per level.
-  ~ParseState() {
-    std::vector<XmlNode> work;
-    work.swap(stack);
-    while (!work.empty()) {
-      XmlNode node = std::move(work.back());
-      work.pop_back();
-      for (XmlNode& child : node.children) work.push_back(std::move(child));
-      node.children.clear();
-    }
-  }
+  // deep subtree).
+  ~ParseState() { destroy_iteratively(std::move(stack)); }
   ParseState() = default;
   ParseState(const ParseState&) = delete;
   ParseState& operator=(const ParseState&) = delete;
@@ -130,6 +141,7 @@ void on_end(void* ctx, const xmlChar* /*localname*/, const xmlChar* /*prefix*/,
     if (depth > s->capture_depth) {
       s->stack.back().children.push_back(std::move(node));
     } else if (depth == s->capture_depth) {
+      const SubtreeRelease release(node);
       s->handler->subtree(node, depth);
     } else {
       s->handler->close(node, depth);

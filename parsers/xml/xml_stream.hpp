@@ -2,7 +2,8 @@
 //
 // The XCSP readers need elements as small trees (a <relation>, a <group> with its <args>) but
 // never the whole document. parse_xml_stream() reads the document through a ByteSource and
-// hands every element at `capture_depth` to the handler as a complete subtree (then frees it);
+// hands every element at `capture_depth` to the handler as a complete subtree (then frees it,
+// without recursion: subtrees may nest to any depth);
 // shallower elements arrive as open/close events. Every node knows the exact line and column
 // of its start tag and of each piece of its text, so readers can report FILE:LINE:COL.
 #pragma once
