@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "bench/support/device_ceilings.hpp"
@@ -220,6 +221,54 @@ void BM_Incremental(benchmark::State& state, std::size_t family, std::uint32_t b
   state.counters["restore_ms"] = restore_ms / static_cast<double>(std::max<std::int64_t>(runs, 1));
   state.counters["blocks"] = blocks;
 }
+
+// One incremental fixpoint when few values change: remove one value (a refutation of MAC
+// search) from the root-consistent network, run the fixpoint, read the status back; then undo
+// it (timed apart).
+void BM_IncrementalRemove(benchmark::State& state, std::size_t family) {
+  if (!gpu_available()) {
+    state.SkipWithError("no GPU");
+    return;
+  }
+  const TableNetwork& net = network(family);
+  DeviceAc ac(net);
+  if (ac.propagate_root().wiped != 0U) {
+    state.SkipWithError("wiped out at the root");
+    return;
+  }
+  const std::vector<std::uint8_t> alive = ac.alive();
+  std::vector<std::uint32_t> candidates;  // present values of variables with two or more
+  for (std::uint32_t var = 0; var < net.variable_count(); ++var) {
+    std::vector<std::uint32_t> present;
+    for (std::uint32_t a = 0; a < net.domain_sizes[var]; ++a)
+      if (alive[ac.node_offset(var) + a] != 0) present.push_back(ac.node_offset(var) + a);
+    if (present.size() >= 2) candidates.insert(candidates.end(), present.begin(), present.end());
+  }
+  if (candidates.empty()) {
+    state.SkipWithError("no variable with two values left at the root");
+    return;
+  }
+  std::uint64_t step = 0;
+  double restore_ms = 0;
+  double deleted = 0;
+  std::int64_t runs = 0;
+  for (auto _ : state) {
+    const std::uint32_t node = candidates[(step++ * 7919) % candidates.size()];
+    const std::uint32_t mark = ac.status().tail;
+    Stopwatch clock;
+    const DeviceAcStatus st = ac.remove(std::span<const std::uint32_t>(&node, 1));
+    state.SetIterationTime(clock.seconds());
+    deleted += static_cast<double>(st.tail - mark);
+    Stopwatch undo;
+    ac.restore(mark);
+    ac.read_trail(mark, scratch());  // waits for the restore
+    restore_ms += undo.seconds() * 1e3;
+    ++runs;
+  }
+  state.counters["deleted_per_remove"] =
+      deleted / static_cast<double>(std::max<std::int64_t>(runs, 1));
+  state.counters["restore_ms"] = restore_ms / static_cast<double>(std::max<std::int64_t>(runs, 1));
+}
 #endif
 
 void register_all() {
@@ -258,6 +307,11 @@ void register_all() {
           ->UseManualTime()
           ->Iterations(200)
           ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark((fam + "/incremental-remove").c_str(),
+                                 [f](benchmark::State& s) { BM_IncrementalRemove(s, f); })
+        ->UseManualTime()
+        ->Iterations(200)
+        ->Unit(benchmark::kMicrosecond);
 #endif
   }
 }

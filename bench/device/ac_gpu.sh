@@ -54,6 +54,6 @@ if has mac; then
   "$build/bench/mac_gpu/bench_mac_gpu" --benchmark_out="$out/mac_gpu-bench.json" --benchmark_out_format=json \
     > "$out/mac_gpu-bench.log" 2>&1 || status=1
   grep -E "manual_time" "$out/mac_gpu-bench.log" | sed -E 's/\/iterations:[0-9]+\/manual_time//' |
-    awk '{printf "%-44s %10s %-3s", $1, $2, $3; for (i = 6; i <= NF; i++) if ($i ~ /^(nodes|nodes_per_s|root_ms|init_ms|finished|solved)=/) printf " %s", $i; print ""}'
+    awk '{printf "%-44s %10s %-3s", $1, $2, $3; for (i = 6; i <= NF; i++) if ($i ~ /^(nodes|nodes_per_s|root_ms|init_ms|finished|solved|propagations_per_node|removals_per_node)=/) printf " %s", $i; print ""}'
 fi
 exit $status

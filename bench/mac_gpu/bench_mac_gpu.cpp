@@ -58,6 +58,11 @@ const std::vector<Network>& networks() {
              {.n = 100, .d = 250, .e = 1500, .tightness = 0.6, .seed = 7, .forced = true});
        },
        8},
+      {"rb-50-500-600-0.6-forced",
+       [] {
+         return gen::rb({.n = 50, .d = 500, .e = 600, .tightness = 0.6, .seed = 7, .forced = true});
+       },
+       8},
   };
   return n;
 }
@@ -91,6 +96,7 @@ void BM_Mac(benchmark::State& state, std::size_t i, Kind kind) {
   config.last_conflict = false;
   search::SearchStats stats;
   double seconds = 0, root_seconds = 0, init_seconds = 0;
+  EngineStats engine_stats;
   bool finished = false, solved = false;
   for (auto _ : state) {
     std::unique_ptr<Engine> engine = make_engine(i, kind);
@@ -122,6 +128,7 @@ void BM_Mac(benchmark::State& state, std::size_t i, Kind kind) {
       finished = true;
     }
     seconds = clock.seconds();
+    engine_stats = engine->stats();
     state.SetIterationTime(seconds);
   }
   state.counters["nodes"] = static_cast<double>(stats.nodes);
@@ -129,6 +136,10 @@ void BM_Mac(benchmark::State& state, std::size_t i, Kind kind) {
   state.counters["nodes_per_s"] = seconds > 0 ? static_cast<double>(stats.nodes) / seconds : 0;
   state.counters["root_ms"] = root_seconds * 1e3;
   state.counters["init_ms"] = init_seconds * 1e3;
+  const double nodes = static_cast<double>(std::max<std::uint64_t>(stats.nodes, 1));
+  // Propagator executions (CPU) or device fixpoint rounds (GPU), and values removed, per node.
+  state.counters["propagations_per_node"] = static_cast<double>(engine_stats.propagations) / nodes;
+  state.counters["removals_per_node"] = static_cast<double>(engine_stats.removals) / nodes;
   state.counters["finished"] = finished ? 1 : 0;
   state.counters["solved"] = solved ? 1 : 0;
 }

@@ -1,7 +1,9 @@
 // DeviceAc (propagation/gpu/device_ac.hpp): BuildNE from ne_model.inl, then seeding, the
 // persistent cooperative fixpoint kernel, and trail-based restoring.
 #include <cooperative_groups.h>
+#include <thrust/functional.h>
 #include <thrust/system/cuda/execution_policy.h>
+#include <thrust/transform_reduce.h>
 #include <cub/block/block_reduce.cuh>
 
 #include <algorithm>
@@ -36,8 +38,9 @@ struct AcView {
   const std::uint32_t* csr_target;
   const std::uint32_t* csr_counter;
   std::uint32_t* trail;
-  DeviceAcStatus* status;     // device memory: the counters kernels update atomically
-  DeviceAcStatus* host_copy;  // mapped host memory: the final status of each kernel
+  std::uint32_t max_item_warps;  // warps that one item's supports can keep busy (max degree / 32)
+  DeviceAcStatus* status;        // device memory: the counters kernels update atomically
+  DeviceAcStatus* host_copy;     // mapped host memory: the final status of each kernel
 };
 
 constexpr int kSmallBlock = 1024;
@@ -79,15 +82,42 @@ __global__ void seed_zero_counters(AcView v, const std::uint32_t* counter_node,
       delete_value(v, counter_node[k], static_cast<std::uint32_t>(k));
 }
 
-// Processes the items of one round, warp per item, lanes over its supports.
+// Warps given to each item of a round: one when the round has enough items for all the warps,
+// more when it has few (a decision deleting a handful of values of high degree), at most as
+// many as the largest support list fills. The same on every thread (uniform arguments).
+__host__ __device__ inline std::uint32_t warps_per_item(std::uint64_t warps, std::uint32_t items,
+                                                        std::uint32_t max_item_warps) {
+  const std::uint64_t share = items == 0 ? 1 : warps / items;
+  return static_cast<std::uint32_t>(share < 1 ? 1
+                                              : (share > max_item_warps ? max_item_warps : share));
+}
+
+// Processes the items of one round: the supports of each item split among `share` warps (warp
+// j of an item takes its entries j*32 + lane, stepping by share*32), each lane issuing
+// kInFlight decrements before looking at any result (a decrement's result comes back after a
+// round trip to L2: one at a time, a long support list is bound by that latency).
+constexpr int kInFlight = 4;
 __device__ inline void process_round(const AcView& v, std::uint32_t begin, std::uint32_t end,
                                      std::uint64_t warp, std::uint64_t warps, unsigned lane) {
-  for (std::uint64_t item = begin + warp; item < end; item += warps) {
-    const std::uint32_t node = v.trail[item];
+  const std::uint32_t share = warps_per_item(warps, end - begin, v.max_item_warps);
+  const std::uint64_t units = static_cast<std::uint64_t>(end - begin) * share;
+  const std::uint64_t stride = static_cast<std::uint64_t>(share) * kWarp;
+  for (std::uint64_t unit = warp; unit < units; unit += warps) {
+    const std::uint32_t node = v.trail[begin + unit / share];
     const std::uint64_t last = v.csr_offset[node + 1];
-    for (std::uint64_t e = v.csr_offset[node] + lane; e < last; e += kWarp) {
-      const std::uint32_t k = v.csr_counter[e];
-      if (atomicSub(&v.counter[k], 1) == 1) delete_value(v, v.csr_target[e], k);
+    for (std::uint64_t e = v.csr_offset[node] + (unit % share) * kWarp + lane; e < last;
+         e += kInFlight * stride) {
+      std::uint32_t k[kInFlight];
+      int before[kInFlight];
+#pragma unroll
+      for (int i = 0; i < kInFlight; ++i)
+        k[i] = e + i * stride < last ? v.csr_counter[e + i * stride] : UINT32_MAX;
+#pragma unroll
+      for (int i = 0; i < kInFlight; ++i)
+        before[i] = k[i] != UINT32_MAX ? atomicSub(&v.counter[k[i]], 1) : 0;
+#pragma unroll
+      for (int i = 0; i < kInFlight; ++i)
+        if (before[i] == 1) delete_value(v, v.csr_target[e + i * stride], k[i]);
     }
   }
 }
@@ -180,24 +210,37 @@ __global__ void __launch_bounds__(kSmallBlock)
   }
 }
 
-// Puts back trail[from, tail): presence, sizes, and (for processed items) the supports they took.
+// Puts back trail[from, tail): presence, sizes, and (for processed items) the supports they took;
+// `share` warps per item as in process_round.
 __global__ void restore_kernel(AcView v, std::uint32_t from, std::uint32_t tail,
-                               std::uint32_t processed) {
+                               std::uint32_t processed, std::uint32_t share) {
   const unsigned lane = threadIdx.x % kWarp;
   const std::uint64_t warp =
       (blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x) / kWarp;
   const std::uint64_t warps = static_cast<std::uint64_t>(gridDim.x) * blockDim.x / kWarp;
-  for (std::uint64_t item = from + warp; item < tail; item += warps) {
+  const std::uint64_t units = static_cast<std::uint64_t>(tail - from) * share;
+  const std::uint64_t stride = static_cast<std::uint64_t>(share) * kWarp;
+  for (std::uint64_t unit = warp; unit < units; unit += warps) {
+    const std::uint64_t item = from + unit / share;
+    const std::uint64_t part = unit % share;
     const std::uint32_t node = v.trail[item];
-    if (lane == 0) {
+    if (part == 0 && lane == 0) {
       v.exists[node] = 1U;
       atomicAdd(&v.live_size[v.node_var[node]], 1);
     }
     if (item >= processed) continue;
-    for (std::uint64_t e = v.csr_offset[node] + lane; e < v.csr_offset[node + 1]; e += kWarp)
+    for (std::uint64_t e = v.csr_offset[node] + part * kWarp + lane; e < v.csr_offset[node + 1];
+         e += stride)
       atomicAdd(&v.counter[v.csr_counter[e]], 1);
   }
 }
+
+struct SupportCount {
+  const std::uint64_t* csr_offset;
+  __host__ __device__ std::uint64_t operator()(std::uint64_t node) const {
+    return csr_offset[node + 1] - csr_offset[node];
+  }
+};
 
 unsigned grid_for(std::uint64_t items, unsigned cap) {
   return static_cast<unsigned>(std::clamp<std::uint64_t>((items + kBlock - 1) / kBlock, 1, cap));
@@ -214,11 +257,12 @@ struct DeviceAc::Impl {
   DeviceAcStatus* host_status = nullptr;    // mapped: kernels publish their final status here
   DeviceAcStatus* mapped_status = nullptr;  // its device-side address
   unsigned max_cooperative_blocks = 0;
+  std::uint32_t max_item_warps = 1;
   [[nodiscard]] AcView view() {
     using ne_cuda::raw;
     return {raw(ne.counter),    raw(ne.exists),     raw(ne.node_var),    raw(ne.live_size),
             raw(ne.csr_offset), raw(ne.csr_target), raw(ne.csr_counter), trail.data(),
-            status.data(),      mapped_status};
+            max_item_warps,     status.data(),      mapped_status};
   }
 };
 
@@ -258,6 +302,15 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
   }
   timer.stop(s);
   build_ms_ = timer.milliseconds();
+  if (impl_->ne.nodes > 0) {
+    const std::uint64_t max_degree = thrust::transform_reduce(
+        thrust::cuda::par.on(s), thrust::counting_iterator<std::uint64_t>(0),
+        thrust::counting_iterator<std::uint64_t>(impl_->ne.nodes),
+        SupportCount{ne_cuda::raw(impl_->ne.csr_offset)}, std::uint64_t{0},
+        thrust::maximum<std::uint64_t>());
+    impl_->max_item_warps =
+        static_cast<std::uint32_t>(std::max<std::uint64_t>((max_degree + kWarp - 1) / kWarp, 1));
+  }
   counter_base_.resize(impl_->ne.counter_base.size());
   thrust::copy(impl_->ne.counter_base.begin(), impl_->ne.counter_base.end(), counter_base_.begin());
   impl_->trail.allocate(std::max<std::uint64_t>(impl_->ne.nodes, 1));
@@ -350,9 +403,13 @@ void DeviceAc::restore(std::uint32_t mark) {
   if (mark > status_.tail) throw InternalError("DeviceAc::restore past the trail's end");
   const cudaStream_t s = impl_->stream.get();
   if (mark < status_.tail) {
-    const std::uint64_t warps = status_.tail - mark;
-    restore_kernel<<<grid_for(warps * kWarp, 8192), kBlock, 0, s>>>(
-        impl_->view(), mark, status_.tail, status_.processed);
+    // Enough warps to fill the device when few values come back (as many as are resident).
+    const std::uint64_t resident_warps =
+        std::uint64_t{impl_->max_cooperative_blocks} * (kBlock / kWarp);
+    const std::uint32_t items = status_.tail - mark;
+    const std::uint32_t share = warps_per_item(resident_warps, items, impl_->max_item_warps);
+    restore_kernel<<<grid_for(std::uint64_t{items} * share * kWarp, 8192), kBlock, 0, s>>>(
+        impl_->view(), mark, status_.tail, status_.processed, share);
     ARCWAVE_CUDA_CHECK_LAUNCH("restore_kernel");
   }
   status_.tail = mark;

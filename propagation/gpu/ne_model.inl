@@ -5,7 +5,8 @@
 // Layout (binary network, m constraints c = (x, y)):
 //   nodes       (x,a) -> node_offset[x] + a; exists[node] in {0,1}; node_var[node] = x
 //   edges       block (c, x->y): e = edge_base[c] + a*dy + b, then block (c, y->x):
-//               e = edge_base[c] + dx*dy + b*dx + a; src, dst (node ids), key (counter id), s
+//               e = edge_base[c] + dx*dy + b*dx + a; s, and for Algorithm 3 (which reads them)
+//               src, dst (node ids) and key (counter id); AC4GPU+ derives them from e
 //   counters    counter_base[c] + a for (x,a); counter_base[c] + dx + b for (y,b)
 //   supports    CSR over nodes: entries (x,a) supported by (y,b), with the counter they feed
 // Edge keys are non-decreasing by construction, as reduce-by-key needs.
@@ -60,6 +61,35 @@ using dvec_nofill = thrust::device_vector<T, NoFillAllocator<T>>;
 template <typename V>
 auto raw(V& v) {
   return thrust::raw_pointer_cast(v.data());
+}
+
+// A build step's temporary array from the execution policy's allocator: on CUDA the caching
+// allocator (a cudaMalloc per temporary, and the cudaFree that synchronises the device, cost
+// more than the small steps using them); elements are left uninitialised.
+template <typename T, typename Policy>
+class Scratch {
+ public:
+  Scratch(Policy policy, std::uint64_t n)
+      : policy_(policy),
+        buffer_(thrust::get_temporary_buffer<T>(policy_, static_cast<std::ptrdiff_t>(n))) {
+    if (static_cast<std::uint64_t>(buffer_.second) < n)
+      throw std::bad_alloc();  // Thrust's allocators throw first; this is the contract's check
+  }
+  ~Scratch() { thrust::return_temporary_buffer(policy_, buffer_.first, buffer_.second); }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  auto begin() { return buffer_.first; }
+  auto end() { return buffer_.first + buffer_.second; }
+  T* data() { return thrust::raw_pointer_cast(buffer_.first); }
+
+ private:
+  Policy policy_;
+  decltype(thrust::get_temporary_buffer<T>(std::declval<Policy&>(), std::ptrdiff_t{0})) buffer_;
+};
+
+template <typename T, typename Exec>
+auto scratch(Exec exec, std::uint64_t n) {
+  return Scratch<T, decltype(exec())>(exec(), n);
 }
 
 // Index of the block containing `i` in an exclusive-scan array of `count + 1` bases.
@@ -239,49 +269,102 @@ struct ToInt {
   __host__ __device__ int operator()(std::uint32_t v) const { return static_cast<int>(v); }
 };
 
-// A value's supports in one constraint are the allowed pairs among its own edges there, a
-// contiguous run of the edge array: row a of block (c, x->y) for counter (x,a,c), row b of block
-// (c, y->x) for counter (y,b,c); the run's edge count is the counter's value. One thread per
-// counter copies its run's allowed pairs into the CSR slots starting at first_slot[k]: the
-// supported value (the edge's other end) and the counter that loses a support when this value
-// goes (the other end's counter in c).
-struct FillSupportRuns {
+// A value's edges in one constraint are a contiguous run of the edge array: row a of block
+// (c, x->y) for counter (x,a,c), row b of block (c, y->x) for counter (y,b,c); its supports there
+// are the run's allowed pairs, and their count is the counter's value.
+struct RunLayout {
   const std::uint64_t* edge_base;
   const std::uint64_t* counter_base;
   const std::uint64_t* node_offset;
   const std::uint32_t* dom;
   const std::uint32_t* cx;
   const std::uint32_t* cy;
-  const std::uint8_t* s;
-  const int* counter;
-  const std::uint64_t* first_slot;
   std::uint32_t m;
-  std::uint32_t* target;
-  std::uint32_t* feeds;
   struct Run {
     std::uint64_t first_edge;
     std::uint64_t length;
+    std::uint64_t own_node;       // node id of the counter's value
     std::uint64_t other_node;     // node id of the other end's value 0
     std::uint64_t other_counter;  // counter id of the other end's value 0 in c
+    std::uint64_t bit0;           // bit of the constraint's bitmap for the run's first pair
+    std::uint64_t bit_step;       // and its step along the run
+    std::uint32_t constraint;
   };
   __host__ __device__ Run run_of(std::uint64_t k) const {
     const std::uint32_t c = block_of(counter_base, m, k);
     const std::uint64_t dx = dom[cx[c]];
     const std::uint64_t dy = dom[cy[c]];
     const std::uint64_t local = k - counter_base[c];
-    if (local < dx)  // (x,a): row a of block x->y, other end (y,b), b = 0..dy-1
-      return Run{edge_base[c] + local * dy, dy, node_offset[cy[c]], counter_base[c] + dx};
-    // (y,b): row b of block y->x, other end (x,a), a = 0..dx-1
-    return Run{edge_base[c] + dx * dy + (local - dx) * dx, dx, node_offset[cx[c]], counter_base[c]};
+    if (local < dx)  // (x,a): row a of block x->y, other end (y,b), b = 0..dy-1, bit a*dy + b
+      return Run{edge_base[c] + local * dy,
+                 dy,
+                 node_offset[cx[c]] + local,
+                 node_offset[cy[c]],
+                 counter_base[c] + dx,
+                 local * dy,
+                 1,
+                 c};
+    // (y,b): row b of block y->x, other end (x,a), a = 0..dx-1, bit a*dy + b
+    const std::uint64_t b = local - dx;
+    return Run{edge_base[c] + dx * dy + b * dx,
+               dx,
+               node_offset[cy[c]] + b,
+               node_offset[cx[c]],
+               counter_base[c],
+               b,
+               dy,
+               c};
   }
-  __host__ __device__ void put(std::uint64_t slot, const Run& r, std::uint64_t v) const {
+};
+
+// AC4GPU+'s edges and counters in one pass (its edges need no stored ends or keys: nothing
+// reads them, see build_ne): each counter's run gets its flags s — the pair is allowed and both
+// values exist — and the counter their sum. One thread per counter (the OpenMP system); one
+// warp per counter on CUDA (fill_run_flags_by_warp).
+struct FillRunFlags {
+  RunLayout layout;
+  const std::uint64_t* bitmap_base;
+  const std::uint32_t* bitmap;
+  const std::uint32_t* exists;
+  std::uint8_t* s;
+  int* counter;
+  __host__ __device__ bool flag(const RunLayout::Run& r, std::uint64_t words,
+                                std::uint64_t v) const {
+    const std::uint64_t bit = r.bit0 + v * r.bit_step;
+    return ((bitmap[words + bit / 32] >> (bit % 32)) & 1U) != 0 && exists[r.other_node + v] != 0;
+  }
+  __host__ __device__ void operator()(std::uint64_t k) const {
+    const RunLayout::Run r = layout.run_of(k);
+    const std::uint64_t words = bitmap_base[r.constraint];
+    const bool own = exists[r.own_node] != 0;
+    int count = 0;
+    for (std::uint64_t v = 0; v < r.length; ++v) {
+      const bool on = own && flag(r, words, v);
+      s[r.first_edge + v] = static_cast<std::uint8_t>(on);
+      count += on ? 1 : 0;
+    }
+    counter[k] = count;
+  }
+};
+
+// One thread per counter copies its run's allowed pairs into the CSR slots starting at
+// first_slot[k]: the supported value (the edge's other end) and the counter that loses a
+// support when this value goes (the other end's counter in c).
+struct FillSupportRuns {
+  RunLayout layout;
+  const std::uint8_t* s;
+  const int* counter;
+  const std::uint64_t* first_slot;
+  std::uint32_t* target;
+  std::uint32_t* feeds;
+  __host__ __device__ void put(std::uint64_t slot, const RunLayout::Run& r, std::uint64_t v) const {
     target[slot] = static_cast<std::uint32_t>(r.other_node + v);
     feeds[slot] = static_cast<std::uint32_t>(r.other_counter + v);
   }
   // One thread per counter (the OpenMP system).
   __host__ __device__ void operator()(std::uint64_t k) const {
     if (counter[k] <= 0) return;
-    const Run r = run_of(k);
+    const RunLayout::Run r = layout.run_of(k);
     std::uint64_t slot = first_slot[k];
     for (std::uint64_t v = 0; v < r.length; ++v)
       if (s[r.first_edge + v] != 0) put(slot++, r, v);
@@ -289,29 +372,90 @@ struct FillSupportRuns {
 };
 
 #if defined(__CUDACC__)
-// One warp per counter (the CUDA system): the lanes read 32 consecutive flags of the run and
-// place its allowed pairs by a ballot and a prefix count, so reads and writes are coalesced.
-// Templates, so that every translation unit including this file may define them.
+// The CUDA versions: one warp per counter, lanes over 32 consecutive pairs of the run, each lane
+// loading kChunks pairs before using any (independent loads in flight: a warp walking a run
+// one load at a time is bound by latency, not bandwidth). Templates, so that every translation
+// unit including this file may define them.
+constexpr unsigned kRunWarp = 32;
+constexpr unsigned kRunChunks = 4;
+
+__device__ inline std::uint64_t first_warp_of_thread(unsigned block_threads) {
+  return (static_cast<std::uint64_t>(blockIdx.x) * block_threads + threadIdx.x) / kRunWarp;
+}
+
+__device__ inline unsigned warp_sum(unsigned v) {
+#if __CUDA_ARCH__ >= 800
+  return __reduce_add_sync(0xFFFFFFFFU, v);
+#else
+  for (unsigned d = kRunWarp / 2; d > 0; d /= 2) v += __shfl_xor_sync(0xFFFFFFFFU, v, d);
+  return v;
+#endif
+}
+
+template <int kBlockThreads>
+__global__ void __launch_bounds__(kBlockThreads)
+    fill_run_flags_by_warp(FillRunFlags f, std::uint64_t counters) {
+  const unsigned lane = threadIdx.x % kRunWarp;
+  const std::uint64_t warps = static_cast<std::uint64_t>(gridDim.x) * (kBlockThreads / kRunWarp);
+  for (std::uint64_t k = first_warp_of_thread(kBlockThreads); k < counters; k += warps) {
+    const RunLayout::Run r = f.layout.run_of(k);
+    const std::uint64_t words = f.bitmap_base[r.constraint];
+    const bool own = f.exists[r.own_node] != 0;
+    unsigned count = 0;
+    for (std::uint64_t v0 = 0; v0 < r.length; v0 += kRunWarp * kRunChunks) {
+      bool on[kRunChunks];
+#pragma unroll
+      for (unsigned i = 0; i < kRunChunks; ++i) {
+        const std::uint64_t v = v0 + i * kRunWarp + lane;
+        on[i] = own && v < r.length && f.flag(r, words, v);
+      }
+#pragma unroll
+      for (unsigned i = 0; i < kRunChunks; ++i) {
+        const std::uint64_t v = v0 + i * kRunWarp + lane;
+        if (v < r.length) f.s[r.first_edge + v] = static_cast<std::uint8_t>(on[i]);
+        count += on[i] ? 1U : 0U;
+      }
+    }
+    count = warp_sum(count);
+    if (lane == 0) f.counter[k] = static_cast<int>(count);
+  }
+}
+
+// The lanes place the run's allowed pairs by a ballot and a prefix count, so reads and writes
+// are coalesced.
 template <int kBlockThreads>
 __global__ void __launch_bounds__(kBlockThreads)
     fill_support_runs_by_warp(FillSupportRuns f, std::uint64_t counters) {
-  constexpr unsigned kWarp = 32;
-  const unsigned lane = threadIdx.x % kWarp;
-  const std::uint64_t warps = static_cast<std::uint64_t>(gridDim.x) * (kBlockThreads / kWarp);
-  for (std::uint64_t k =
-           (static_cast<std::uint64_t>(blockIdx.x) * kBlockThreads + threadIdx.x) / kWarp;
-       k < counters; k += warps) {
+  const unsigned lane = threadIdx.x % kRunWarp;
+  const std::uint64_t warps = static_cast<std::uint64_t>(gridDim.x) * (kBlockThreads / kRunWarp);
+  for (std::uint64_t k = first_warp_of_thread(kBlockThreads); k < counters; k += warps) {
     if (f.counter[k] <= 0) continue;  // the whole warp skips it
-    const FillSupportRuns::Run r = f.run_of(k);
+    const RunLayout::Run r = f.layout.run_of(k);
     std::uint64_t slot = f.first_slot[k];
-    for (std::uint64_t v0 = 0; v0 < r.length; v0 += kWarp) {
-      const std::uint64_t v = v0 + lane;
-      const bool on = v < r.length && f.s[r.first_edge + v] != 0;
-      const unsigned ballot = __ballot_sync(0xFFFFFFFFU, on);
-      if (on) f.put(slot + static_cast<unsigned>(__popc(ballot & ((1U << lane) - 1U))), r, v);
-      slot += static_cast<unsigned>(__popc(ballot));
+    for (std::uint64_t v0 = 0; v0 < r.length; v0 += kRunWarp * kRunChunks) {
+      bool on[kRunChunks];
+#pragma unroll
+      for (unsigned i = 0; i < kRunChunks; ++i) {
+        const std::uint64_t v = v0 + i * kRunWarp + lane;
+        on[i] = v < r.length && f.s[r.first_edge + v] != 0;
+      }
+#pragma unroll
+      for (unsigned i = 0; i < kRunChunks; ++i) {
+        const unsigned ballot = __ballot_sync(0xFFFFFFFFU, on[i]);
+        if (on[i])
+          f.put(slot + static_cast<unsigned>(__popc(ballot & ((1U << lane) - 1U))), r,
+                v0 + i * kRunWarp + lane);
+        slot += static_cast<unsigned>(__popc(ballot));
+      }
     }
   }
+}
+
+// Blocks for one warp per counter (grid-stride beyond the cap).
+inline unsigned run_blocks(std::uint64_t counters, int block_threads) {
+  const std::uint64_t per_block = static_cast<std::uint64_t>(block_threads) / kRunWarp;
+  return static_cast<unsigned>(std::min<std::uint64_t>(
+      std::max<std::uint64_t>((counters + per_block - 1) / per_block, 1), 65535));
 }
 
 template <typename Policy>
@@ -641,30 +785,54 @@ void build_ne(NeDevice& ne, Exec exec, bool with_csr, Mark mark) {
                    thrust::counting_iterator<std::uint64_t>(tuple_count),
                    SetSupportBits{raw(ne.tuple_base), raw(ne.tuples), raw(ne.bitmap_base),
                                   raw(ne.domain_size), raw(ne.cy), ne.m, raw(ne.bitmap)});
-  // One thread per edge fills ⟨x,a,y,b,s⟩.
   mark("edges");
-  ne.edge_src.resize(ne.edges);
-  ne.edge_dst.resize(ne.edges);
-  ne.edge_key.resize(ne.edges);
+  const RunLayout layout{raw(ne.edge_base),
+                         raw(ne.counter_base),
+                         raw(ne.node_offset),
+                         raw(ne.domain_size),
+                         raw(ne.cx),
+                         raw(ne.cy),
+                         ne.m};
   ne.edge_s.resize(ne.edges);
-  thrust::for_each(
-      exec(), thrust::counting_iterator<std::uint64_t>(0),
-      thrust::counting_iterator<std::uint64_t>(ne.edges),
-      FillEdges{raw(ne.edge_base), raw(ne.counter_base), raw(ne.bitmap_base), raw(ne.node_offset),
-                raw(ne.domain_size), raw(ne.cx), raw(ne.cy), raw(ne.bitmap), raw(ne.exists), ne.m,
-                raw(ne.edge_src), raw(ne.edge_dst), raw(ne.edge_key), raw(ne.edge_s)});
+  ne.counter.resize(ne.counters);
+  if (with_csr) {
+    // AC4GPU+ reads an edge only through its run (the counter it feeds, the CSR fill), and a
+    // run's position gives the edge's ends and key: only s is stored, written with the
+    // counters in one pass over the runs instead of a reduce-by-key over keys.
+    const FillRunFlags fill{layout,         raw(ne.bitmap_base), raw(ne.bitmap),
+                            raw(ne.exists), raw(ne.edge_s),      raw(ne.counter)};
+#if defined(__CUDACC__)
+    constexpr int kThreads = 256;
+    fill_run_flags_by_warp<kThreads>
+        <<<run_blocks(ne.counters, kThreads), kThreads, 0, stream_of(exec())>>>(fill, ne.counters);
+    ARCWAVE_CUDA_CHECK_LAUNCH("fill_run_flags_by_warp");
+#else
+    thrust::for_each(exec(), thrust::counting_iterator<std::uint64_t>(0),
+                     thrust::counting_iterator<std::uint64_t>(ne.counters), fill);
+#endif
+  } else {
+    // Algorithm 3 as the paper builds it: one thread per edge fills ⟨x,a,y,b,s⟩ and its key,
+    // then the counters once by reduce-by-key over the edges keyed by (x,a,c).
+    ne.edge_src.resize(ne.edges);
+    ne.edge_dst.resize(ne.edges);
+    ne.edge_key.resize(ne.edges);
+    thrust::for_each(
+        exec(), thrust::counting_iterator<std::uint64_t>(0),
+        thrust::counting_iterator<std::uint64_t>(ne.edges),
+        FillEdges{raw(ne.edge_base), raw(ne.counter_base), raw(ne.bitmap_base), raw(ne.node_offset),
+                  raw(ne.domain_size), raw(ne.cx), raw(ne.cy), raw(ne.bitmap), raw(ne.exists), ne.m,
+                  raw(ne.edge_src), raw(ne.edge_dst), raw(ne.edge_key), raw(ne.edge_s)});
+    mark("counters");
+    auto keys_out = scratch<std::uint32_t>(exec, ne.counters);
+    thrust::reduce_by_key(exec(), ne.edge_key.begin(), ne.edge_key.end(),
+                          thrust::make_transform_iterator(ne.edge_s.begin(), ToInt{}),
+                          keys_out.begin(), ne.counter.begin());
+  }
   ne.counter_node.resize(ne.counters);
   thrust::for_each(exec(), thrust::counting_iterator<std::uint64_t>(0),
                    thrust::counting_iterator<std::uint64_t>(ne.counters),
                    FillCounterNodes{raw(ne.counter_base), raw(ne.node_offset), raw(ne.domain_size),
                                     raw(ne.cx), raw(ne.cy), ne.m, raw(ne.counter_node)});
-  // Counters once, by reduce-by-key over the edges keyed by (x,a,c).
-  mark("counters");
-  ne.counter.resize(ne.counters);
-  dvec<std::uint32_t> keys_out(ne.counters);
-  thrust::reduce_by_key(exec(), ne.edge_key.begin(), ne.edge_key.end(),
-                        thrust::make_transform_iterator(ne.edge_s.begin(), ToInt{}),
-                        keys_out.begin(), ne.counter.begin());
   // Current domain sizes (after unary constraints).
   ne.live_size.resize(ne.n);
   dvec<std::uint32_t> vars_out(ne.n);
@@ -682,48 +850,44 @@ void build_support_csr(NeDevice& ne, Exec exec, Mark mark) {
   // one key per value and constraint), each counter's supports as a block of slots in that
   // order (a scan of the counts), then one thread per counter copies its run (FillSupportRuns).
   mark("csr-order");
-  dvec<std::uint32_t> by_node(ne.counters);
-  dvec<std::uint32_t> order(ne.counters);
+  auto by_node = scratch<std::uint32_t>(exec, ne.counters);
+  auto order = scratch<std::uint32_t>(exec, ne.counters);
   thrust::copy(exec(), ne.counter_node.begin(), ne.counter_node.end(), by_node.begin());
   thrust::sequence(exec(), order.begin(), order.end());
   thrust::stable_sort_by_key(exec(), by_node.begin(), by_node.end(), order.begin());
-  dvec<std::uint64_t> slot(ne.counters + 1);  // slot[i]: first CSR slot of the i-th counter
-  slot[0] = 0;
+  // slot[i]: first CSR slot of the i-th counter in value order
+  auto slot = scratch<std::uint64_t>(exec, ne.counters + 1);
+  thrust::fill_n(exec(), slot.begin(), 1, std::uint64_t{0});
   thrust::inclusive_scan(
       exec(), thrust::make_transform_iterator(order.begin(), CounterSupports{raw(ne.counter)}),
       thrust::make_transform_iterator(order.end(), CounterSupports{raw(ne.counter)}),
       slot.begin() + 1);
-  ne.supports = slot[ne.counters];
-  dvec<std::uint64_t> first_slot(ne.counters);
+  auto first_slot = scratch<std::uint64_t>(exec, ne.counters);
   thrust::scatter(exec(), slot.begin(), slot.end() - 1, order.begin(), first_slot.begin());
   ne.csr_offset.resize(ne.nodes + 1);
-  dvec<std::uint32_t> first_of_node(ne.nodes + 1);
+  auto first_of_node = scratch<std::uint32_t>(exec, ne.nodes + 1);
   thrust::lower_bound(
       exec(), by_node.begin(), by_node.end(), thrust::counting_iterator<std::uint32_t>(0),
       thrust::counting_iterator<std::uint32_t>(static_cast<std::uint32_t>(ne.nodes + 1)),
       first_of_node.begin());
   thrust::gather(exec(), first_of_node.begin(), first_of_node.end(), slot.begin(),
                  ne.csr_offset.begin());
+  ne.supports = ne.csr_offset[ne.nodes];  // the one read back: the CSR's size
   mark("csr-fill");
   ne.csr_target.resize(ne.supports);
   ne.csr_counter.resize(ne.supports);
-  const FillSupportRuns fill{raw(ne.edge_base),   raw(ne.counter_base),
-                             raw(ne.node_offset), raw(ne.domain_size),
-                             raw(ne.cx),          raw(ne.cy),
-                             raw(ne.edge_s),      raw(ne.counter),
-                             raw(first_slot),     ne.m,
-                             raw(ne.csr_target),  raw(ne.csr_counter)};
+  const FillSupportRuns fill{RunLayout{raw(ne.edge_base), raw(ne.counter_base), raw(ne.node_offset),
+                                       raw(ne.domain_size), raw(ne.cx), raw(ne.cy), ne.m},
+                             raw(ne.edge_s),
+                             raw(ne.counter),
+                             first_slot.data(),
+                             raw(ne.csr_target),
+                             raw(ne.csr_counter)};
 #if defined(__CUDACC__)
-  constexpr int kFillThreads = 256;
-  constexpr std::uint64_t kWarpsPerBlock = kFillThreads / 32;
-  const std::uint64_t fill_blocks =
-      std::min<std::uint64_t>((ne.counters + kWarpsPerBlock - 1) / kWarpsPerBlock, 65535);
-  if (fill_blocks > 0) {
-    fill_support_runs_by_warp<kFillThreads>
-        <<<static_cast<unsigned>(fill_blocks), kFillThreads, 0, stream_of(exec())>>>(fill,
-                                                                                     ne.counters);
-    ARCWAVE_CUDA_CHECK_LAUNCH("fill_support_runs_by_warp");
-  }
+  constexpr int kThreads = 256;
+  fill_support_runs_by_warp<kThreads>
+      <<<run_blocks(ne.counters, kThreads), kThreads, 0, stream_of(exec())>>>(fill, ne.counters);
+  ARCWAVE_CUDA_CHECK_LAUNCH("fill_support_runs_by_warp");
 #else
   thrust::for_each(exec(), thrust::counting_iterator<std::uint64_t>(0),
                    thrust::counting_iterator<std::uint64_t>(ne.counters), fill);

@@ -16,6 +16,7 @@
 #include <thrust/iterator/permutation_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/logical.h>
+#include <thrust/memory.h>
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
 #include <thrust/scatter.h>
@@ -23,7 +24,10 @@
 #include <thrust/sort.h>
 #include <thrust/transform.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <new>
+#include <utility>
 #include <vector>
 
 #include "core/atomics.hpp"

@@ -41,68 +41,96 @@ TEST_CASE("device AC root fixpoint equals the naive fixpoint", "[gpu][device_ac]
   CHECK(wiped < 145);
 }
 
+namespace {
+
+// A random search path of `steps` decisions (assignments and removals) and backtracks from the
+// root fixpoint, each state compared with the naive fixpoint of the restricted network, and
+// the trail with the values that disappeared. False when the root wipes out (no path).
+bool check_random_path(const TableNetwork& net, std::uint64_t seed, int steps,
+                       std::uint32_t fixpoint_blocks) {
+  DeviceAc ac(net);
+  if (fixpoint_blocks != 0) ac.set_fixpoint_blocks(fixpoint_blocks);
+  if (ac.propagate_root().wiped != 0U) return false;
+  std::mt19937_64 rng(seed);
+  std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> decisions;
+  std::vector<std::uint32_t> marks;
+  std::vector<std::uint8_t> alive = ac.alive();
+  for (int step = 0; step < steps; ++step) {
+    const bool go_down = decisions.size() < 3 || rng() % 3 != 0;
+    if (!go_down) {
+      ac.restore(marks.back());
+      marks.pop_back();
+      decisions.pop_back();
+      const test::NaiveAcResult expected = restricted_ac(net, decisions);
+      REQUIRE_FALSE(expected.wiped_out);
+      REQUIRE(ac.alive() == expected.alive);
+      alive = expected.alive;
+      continue;
+    }
+    // pick a present value of a random variable with > 1 value
+    const std::uint32_t var = static_cast<std::uint32_t>(rng() % net.variable_count());
+    std::vector<std::uint32_t> present;
+    for (std::uint32_t a = 0; a < net.domain_sizes[var]; ++a)
+      if (alive[ac.node_offset(var) + a] != 0) present.push_back(a);
+    if (present.size() < 2) continue;
+    const std::uint32_t value = present[rng() % present.size()];
+    marks.push_back(ac.status().tail);
+    const bool assign = rng() % 2 == 0;
+    std::vector<std::uint32_t> allowed;
+    for (std::uint32_t a : present)
+      if (assign ? a == value : a != value) allowed.push_back(a);
+    decisions.emplace_back(var, allowed);
+    const DeviceAcStatus st =
+        assign ? ac.assign(var, value)
+               : ac.remove(std::vector<std::uint32_t>{ac.node_offset(var) + value});
+    const test::NaiveAcResult expected = restricted_ac(net, decisions);
+    INFO("seed " << seed << " step " << step);
+    REQUIRE((st.wiped != 0U) == expected.wiped_out);
+    if (expected.wiped_out) {
+      CHECK(st.wiped_var < net.variable_count());
+      ac.restore(marks.back());
+      marks.pop_back();
+      decisions.pop_back();
+      REQUIRE(ac.alive() == alive);
+      continue;
+    }
+    REQUIRE(ac.alive() == expected.alive);
+    // the trail since the mark holds exactly the values that disappeared
+    std::vector<std::uint32_t> trail;
+    ac.read_trail(marks.back(), trail);
+    std::size_t disappeared = 0;
+    for (std::size_t i = 0; i < alive.size(); ++i)
+      disappeared += (alive[i] != 0 && expected.alive[i] == 0) ? 1 : 0;
+    REQUIRE(trail.size() == disappeared);
+    alive = expected.alive;
+  }
+  return true;
+}
+
+}  // namespace
+
 TEST_CASE("device AC along random search paths with backtracking", "[gpu][device_ac]") {
   ARCWAVE_REQUIRE_GPU();
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     const TableNetwork net =
         test::random_binary_network(12 + static_cast<std::uint32_t>(seed % 10), 8, 0.4, 0.25, seed);
-    DeviceAc ac(net);
-    if (seed % 2 == 0) ac.set_fixpoint_blocks(4);  // both grid shapes
-    if (ac.propagate_root().wiped != 0U) continue;
-    std::mt19937_64 rng(seed);
-    std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> decisions;
-    std::vector<std::uint32_t> marks;
-    std::vector<std::uint8_t> alive = ac.alive();
-    for (int step = 0; step < 60; ++step) {
-      const bool go_down = decisions.size() < 3 || rng() % 3 != 0;
-      if (!go_down) {
-        ac.restore(marks.back());
-        marks.pop_back();
-        decisions.pop_back();
-        const test::NaiveAcResult expected = restricted_ac(net, decisions);
-        REQUIRE_FALSE(expected.wiped_out);
-        REQUIRE(ac.alive() == expected.alive);
-        alive = expected.alive;
-        continue;
-      }
-      // pick a present value of a random variable with > 1 value
-      const std::uint32_t var = static_cast<std::uint32_t>(rng() % net.variable_count());
-      std::vector<std::uint32_t> present;
-      for (std::uint32_t a = 0; a < net.domain_sizes[var]; ++a)
-        if (alive[ac.node_offset(var) + a] != 0) present.push_back(a);
-      if (present.size() < 2) continue;
-      const std::uint32_t value = present[rng() % present.size()];
-      marks.push_back(ac.status().tail);
-      const bool assign = rng() % 2 == 0;
-      std::vector<std::uint32_t> allowed;
-      for (std::uint32_t a : present)
-        if (assign ? a == value : a != value) allowed.push_back(a);
-      decisions.emplace_back(var, allowed);
-      const DeviceAcStatus st =
-          assign ? ac.assign(var, value)
-                 : ac.remove(std::vector<std::uint32_t>{ac.node_offset(var) + value});
-      const test::NaiveAcResult expected = restricted_ac(net, decisions);
-      INFO("seed " << seed << " step " << step);
-      REQUIRE((st.wiped != 0U) == expected.wiped_out);
-      if (expected.wiped_out) {
-        CHECK(st.wiped_var < net.variable_count());
-        ac.restore(marks.back());
-        marks.pop_back();
-        decisions.pop_back();
-        REQUIRE(ac.alive() == alive);
-        continue;
-      }
-      REQUIRE(ac.alive() == expected.alive);
-      // the trail since the mark holds exactly the values that disappeared
-      std::vector<std::uint32_t> trail;
-      ac.read_trail(marks.back(), trail);
-      std::size_t disappeared = 0;
-      for (std::size_t i = 0; i < alive.size(); ++i)
-        disappeared += (alive[i] != 0 && expected.alive[i] == 0) ? 1 : 0;
-      REQUIRE(trail.size() == disappeared);
-      alive = expected.alive;
-    }
+    check_random_path(net, seed, 60, seed % 2 == 0 ? 4 : 0);  // both grid shapes
   }
+}
+
+// Values with hundreds of supports: a round of few values spreads each one's supports over
+// several warps (in the single block and on the grid), and a restore likewise.
+TEST_CASE("device AC along random search paths on dense networks with large domains",
+          "[gpu][device_ac]") {
+  ARCWAVE_REQUIRE_GPU();
+  int paths = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const TableNetwork net = test::random_binary_network(
+        20 + static_cast<std::uint32_t>(seed % 10), 30 + static_cast<std::uint32_t>(seed % 20), 0.9,
+        0.2 + 0.02 * static_cast<double>(seed % 5), seed);
+    paths += check_random_path(net, seed, 40, seed % 3 == 0 ? 4 : 0) ? 1 : 0;
+  }
+  CHECK(paths >= 8);
 }
 
 TEST_CASE("device AC hands large cascades from the single block to the grid", "[gpu][device_ac]") {
