@@ -41,6 +41,7 @@ struct AcView {
   std::uint32_t max_item_warps;  // warps that one item's supports can keep busy (max degree / 32)
   DeviceAcStatus* status;        // device memory: the counters kernels update atomically
   DeviceAcStatus* host_copy;     // mapped host memory: the final status of each kernel
+  std::uint32_t* host_trail;     // mapped host memory: the trail's new part at each decision's end
 };
 
 constexpr int kSmallBlock = 1024;
@@ -122,16 +123,102 @@ __device__ inline void process_round(const AcView& v, std::uint32_t begin, std::
   }
 }
 
-// The fixpoint: each round takes the trail items queued by the previous one; one warp per item
-// walks its supports; a support count reaching zero deletes (and queues) the value it counts.
-// Rounds are separated by grid-wide barriers; a wipe-out stops the loop between rounds.
-__global__ void __launch_bounds__(kBlock) fixpoint_kernel(AcView v) {
+using detail::DecisionSeeds;
+
+__device__ inline void seed_decision(const AcView& v, const DecisionSeeds& d, std::uint64_t thread,
+                                     std::uint64_t threads) {
+  for (std::uint64_t b = thread; b < d.size; b += threads)
+    if (b != d.keep) delete_value(v, d.first_node + static_cast<std::uint32_t>(b), UINT32_MAX);
+  for (std::uint64_t i = thread; i < d.count; i += threads) delete_value(v, d.nodes[i], UINT32_MAX);
+}
+
+// Whether the round [begin, end) is small enough for one block: few items, few supports to
+// walk. Every block that calls it computes the same answer (no inter-block communication).
+template <int kThreads>
+__device__ bool fits_one_block(const AcView& v, std::uint32_t begin, std::uint32_t end) {
+  if (end - begin > kSmallRoundLimit) return false;
+  std::uint64_t mine = 0;
+  for (std::uint32_t item = begin + threadIdx.x; item < end; item += kThreads) {
+    const std::uint32_t node = v.trail[item];
+    mine += v.csr_offset[node + 1] - v.csr_offset[node];
+  }
+  using BlockSum = cub::BlockReduce<std::uint64_t, kThreads>;
+  __shared__ typename BlockSum::TempStorage storage;
+  __shared__ std::uint64_t total;
+  const std::uint64_t sum = BlockSum(storage).Sum(mine);
+  if (threadIdx.x == 0) total = sum;
+  __syncthreads();
+  const bool fits = total <= kSmallEdgeLimit;
+  __syncthreads();  // `total` is read by all before a later call writes it
+  return fits;
+}
+
+// The end of a kernel's fixpoint work: the status, and — when the decision is done (no
+// handoff) — the trail's new part [publish_from, tail) copied to mapped host memory, so the
+// host reads it without a copy of its own. Threads `thread` of `threads` share the copy; the
+// thread with thread == 0 writes the status.
+__device__ inline void finish(const AcView& v, std::uint32_t begin, std::uint32_t rounds,
+                              std::uint32_t handoff, std::uint32_t publish_from,
+                              std::uint64_t thread, std::uint64_t threads) {
+  if (handoff == 0U) {
+    const std::uint32_t tail = *static_cast<volatile std::uint32_t*>(&v.status->tail);
+    for (std::uint64_t i = publish_from + thread; i < tail; i += threads)
+      v.host_trail[i] = v.trail[i];
+  }
+  if (thread == 0) {
+    v.status->processed = begin;
+    v.status->rounds += rounds;
+    v.status->handoff = handoff;
+    publish(v);
+  }
+}
+
+// Rounds in one block, separated by block barriers, from the round [begin, end) until the
+// fixpoint, a wipe-out, or a round too large for one block (handed off to the grid kernel,
+// which continues from `processed`). Ends with finish().
+template <int kThreads>
+__device__ void block_rounds(const AcView& v, std::uint32_t begin, std::uint32_t end,
+                             std::uint32_t rounds, std::uint32_t publish_from) {
+  const unsigned lane = threadIdx.x % kWarp;
+  const std::uint64_t warp = threadIdx.x / kWarp;
+  constexpr std::uint64_t kWarps = kThreads / kWarp;
+  std::uint32_t wiped = *static_cast<volatile std::uint32_t*>(&v.status->wiped);
+  std::uint32_t handoff = 0;
+  __syncthreads();
+  while (begin < end && wiped == 0U) {
+    if (!fits_one_block<kThreads>(v, begin, end)) {
+      handoff = 1;
+      break;
+    }
+    process_round(v, begin, end, warp, kWarps, lane);
+    __syncthreads();
+    const std::uint32_t next_end = *static_cast<volatile std::uint32_t*>(&v.status->tail);
+    wiped = *static_cast<volatile std::uint32_t*>(&v.status->wiped);
+    __syncthreads();
+    begin = end;
+    end = next_end;
+    ++rounds;
+  }
+  finish(v, begin, rounds, handoff, publish_from, threadIdx.x, kThreads);
+}
+
+// The fixpoint on the whole grid (cooperative launch): seeds, then rounds; each takes the trail
+// items queued by the previous one, the supports of each item split among warps
+// (process_round); a support count reaching zero deletes (and queues) the value it counts.
+// Rounds are separated by grid-wide barriers; a wipe-out stops the loop between rounds. Once a
+// round is small enough for one block, block 0 goes on alone with block barriers (a grid-wide
+// barrier costs microseconds: a long tail of small rounds is cheaper in one block) and the
+// other blocks end.
+__global__ void __launch_bounds__(kBlock)
+    fixpoint_kernel(AcView v, DecisionSeeds seeds, std::uint32_t publish_from) {
   const cg::grid_group grid = cg::this_grid();
   const unsigned lane = threadIdx.x % kWarp;
   const std::uint64_t warp = grid.thread_rank() / kWarp;
   const std::uint64_t warps = grid.size() / kWarp;
-  std::uint32_t begin = v.status->processed;
-  std::uint32_t end = v.status->tail;
+  seed_decision(v, seeds, grid.thread_rank(), grid.size());
+  grid.sync();
+  std::uint32_t begin = *static_cast<volatile std::uint32_t*>(&v.status->processed);
+  std::uint32_t end = *static_cast<volatile std::uint32_t*>(&v.status->tail);
   std::uint32_t rounds = 0;
   grid.sync();  // every block has read the first round's bounds before any block appends
   while (begin < end) {
@@ -144,70 +231,23 @@ __global__ void __launch_bounds__(kBlock) fixpoint_kernel(AcView v) {
     end = next_end;
     ++rounds;
     if (wiped != 0U) break;
+    if (begin < end && fits_one_block<kBlock>(v, begin, end)) {  // the same in every block
+      if (blockIdx.x == 0) block_rounds<kBlock>(v, begin, end, rounds, publish_from);
+      return;
+    }
   }
-  if (grid.thread_rank() == 0) {
-    v.status->processed = begin;
-    v.status->rounds += rounds;
-    v.status->handoff = 0;
-    publish(v);
-  }
+  finish(v, begin, rounds, 0, publish_from, grid.thread_rank(), grid.size());
 }
 
-// A decision's fixpoint in one block: seeds (D(var) := {keep}, or the listed nodes), then
-// rounds separated by block barriers until the fixpoint, a wipe-out, or a round too large for
-// one block (handed off to the grid kernel, which continues from `processed`).
+// A decision's fixpoint in one block of kSmallBlock threads (a few microseconds when little
+// changes): seeds, then block_rounds.
 __global__ void __launch_bounds__(kSmallBlock)
-    small_fixpoint_kernel(AcView v, std::uint32_t first_node, std::uint32_t size,
-                          std::uint32_t keep, const std::uint32_t* nodes, std::uint32_t count) {
-  for (std::uint32_t b = threadIdx.x; b < size; b += blockDim.x)
-    if (b != keep) delete_value(v, first_node + b, UINT32_MAX);
-  for (std::uint32_t i = threadIdx.x; i < count; i += blockDim.x)
-    delete_value(v, nodes[i], UINT32_MAX);
+    small_fixpoint_kernel(AcView v, DecisionSeeds seeds, std::uint32_t publish_from) {
+  seed_decision(v, seeds, threadIdx.x, kSmallBlock);
   __syncthreads();
-  const unsigned lane = threadIdx.x % kWarp;
-  const std::uint64_t warp = threadIdx.x / kWarp;
-  const std::uint64_t warps = blockDim.x / kWarp;
-  std::uint32_t begin = *static_cast<volatile std::uint32_t*>(&v.status->processed);
-  std::uint32_t end = *static_cast<volatile std::uint32_t*>(&v.status->tail);
-  std::uint32_t wiped = *static_cast<volatile std::uint32_t*>(&v.status->wiped);
-  std::uint32_t rounds = 0;
-  std::uint32_t handoff = 0;
-  __syncthreads();
-  using BlockSum = cub::BlockReduce<std::uint64_t, kSmallBlock>;
-  __shared__ typename BlockSum::TempStorage sum_storage;
-  __shared__ std::uint64_t round_edges;
-  while (begin < end && wiped == 0U) {
-    if (end - begin > kSmallRoundLimit) {
-      handoff = 1;
-      break;
-    }
-    std::uint64_t mine = 0;
-    for (std::uint32_t item = begin + threadIdx.x; item < end; item += blockDim.x) {
-      const std::uint32_t node = v.trail[item];
-      mine += v.csr_offset[node + 1] - v.csr_offset[node];
-    }
-    const std::uint64_t total = BlockSum(sum_storage).Sum(mine);
-    if (threadIdx.x == 0) round_edges = total;
-    __syncthreads();
-    if (round_edges > kSmallEdgeLimit) {
-      handoff = 1;
-      break;
-    }
-    process_round(v, begin, end, warp, warps, lane);
-    __syncthreads();
-    const std::uint32_t next_end = *static_cast<volatile std::uint32_t*>(&v.status->tail);
-    wiped = *static_cast<volatile std::uint32_t*>(&v.status->wiped);
-    __syncthreads();
-    begin = end;
-    end = next_end;
-    ++rounds;
-  }
-  if (threadIdx.x == 0) {
-    v.status->processed = begin;
-    v.status->rounds += rounds;
-    v.status->handoff = handoff;
-    publish(v);
-  }
+  const std::uint32_t begin = *static_cast<volatile std::uint32_t*>(&v.status->processed);
+  const std::uint32_t end = *static_cast<volatile std::uint32_t*>(&v.status->tail);
+  block_rounds<kSmallBlock>(v, begin, end, 0, publish_from);
 }
 
 // Puts back trail[from, tail): presence, sizes, and (for processed items) the supports they took;
@@ -254,15 +294,22 @@ struct DeviceAc::Impl {
   cuda::DeviceBuffer<std::uint32_t> trail;
   cuda::DeviceBuffer<DeviceAcStatus> status;
   cuda::DeviceBuffer<std::uint32_t> seeds;
-  DeviceAcStatus* host_status = nullptr;    // mapped: kernels publish their final status here
-  DeviceAcStatus* mapped_status = nullptr;  // its device-side address
+  DeviceAcStatus* host_status = nullptr;       // mapped: kernels publish their final status here
+  DeviceAcStatus* mapped_status = nullptr;     // its device-side address
+  std::uint32_t* host_trail = nullptr;         // mapped: the trail's new part at a decision's end
+  std::uint32_t* mapped_trail = nullptr;       // its device-side address
+  std::uint32_t host_trail_from = UINT32_MAX;  // host_trail is valid on [this, tail)
+  std::vector<std::uint64_t> csr_offset;       // host copy: supports per value (work estimates)
   unsigned max_cooperative_blocks = 0;
   std::uint32_t max_item_warps = 1;
   [[nodiscard]] AcView view() {
     using ne_cuda::raw;
     return {raw(ne.counter),    raw(ne.exists),     raw(ne.node_var),    raw(ne.live_size),
             raw(ne.csr_offset), raw(ne.csr_target), raw(ne.csr_counter), trail.data(),
-            max_item_warps,     status.data(),      mapped_status};
+            max_item_warps,     status.data(),      mapped_status,       mapped_trail};
+  }
+  [[nodiscard]] std::uint64_t supports(std::uint32_t first_node, std::uint32_t end_node) const {
+    return csr_offset[end_node] - csr_offset[first_node];
   }
 };
 
@@ -321,6 +368,13 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
   ARCWAVE_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&impl_->mapped_status),
                                               impl_->host_status, 0));
   *impl_->host_status = DeviceAcStatus{};
+  const std::uint64_t trail_bytes = std::max<std::uint64_t>(impl_->ne.nodes, 1) * 4;
+  ARCWAVE_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&impl_->host_trail), trail_bytes,
+                                   cudaHostAllocMapped));
+  ARCWAVE_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&impl_->mapped_trail),
+                                              impl_->host_trail, 0));
+  impl_->csr_offset.resize(impl_->ne.csr_offset.size());
+  thrust::copy(impl_->ne.csr_offset.begin(), impl_->ne.csr_offset.end(), impl_->csr_offset.begin());
   // Values removed by unary constraints are deleted for good: they are not on the trail, and
   // the counters already exclude them. An empty domain there is a wipe-out at the root.
   for (std::size_t v = 0; v < network.variable_count(); ++v) {
@@ -348,45 +402,66 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
 
 DeviceAc::~DeviceAc() {
   if (impl_ && impl_->host_status != nullptr) cudaFreeHost(impl_->host_status);
+  if (impl_ && impl_->host_trail != nullptr) cudaFreeHost(impl_->host_trail);
 }
 
-void DeviceAc::run_fixpoint() {
+// The grid kernel, relaunched while its block-0 tail hands a grown round back.
+void DeviceAc::run_fixpoint(const DecisionSeeds& first_seeds, std::uint32_t publish_from) {
   const cudaStream_t s = impl_->stream.get();
   AcView view = impl_->view();
   unsigned blocks = impl_->max_cooperative_blocks;
   if (fixpoint_blocks_ != 0) blocks = std::min(blocks, fixpoint_blocks_);
-  void* args[] = {&view};
-  ARCWAVE_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(fixpoint_kernel),
-                                                 blocks, kBlock, args, 0, s));
-  ARCWAVE_CUDA_CHECK_LAUNCH("fixpoint_kernel");
-  ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s));
-  status_ = *impl_->host_status;
+  DecisionSeeds seeds = first_seeds;
+  do {
+    void* args[] = {&view, &seeds, &publish_from};
+    ARCWAVE_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(fixpoint_kernel),
+                                                   blocks, kBlock, args, 0, s));
+    ARCWAVE_CUDA_CHECK_LAUNCH("fixpoint_kernel");
+    ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s));
+    status_ = *impl_->host_status;
+    seeds = DecisionSeeds{};
+  } while (status_.handoff != 0U);
+  impl_->host_trail_from = std::min(impl_->host_trail_from, publish_from);
 }
 
-void DeviceAc::run_decision(std::uint32_t first_node, std::uint32_t size, std::uint32_t keep,
-                            const std::uint32_t* nodes, std::uint32_t count) {
+// A decision: in one block when its first round looks small (the supports of the values it
+// removes, an upper bound), else straight on the grid; a block handing a large round off is
+// continued on the grid.
+void DeviceAc::run_decision(const DecisionSeeds& seeds, std::uint64_t supports_estimate) {
+  const std::uint32_t before = status_.tail;
+  if (supports_estimate > kSmallEdgeLimit) {
+    run_fixpoint(seeds, before);
+    return;
+  }
   const cudaStream_t s = impl_->stream.get();
-  small_fixpoint_kernel<<<1, kSmallBlock, 0, s>>>(impl_->view(), first_node, size, keep, nodes,
-                                                  count);
+  small_fixpoint_kernel<<<1, kSmallBlock, 0, s>>>(impl_->view(), seeds, before);
   ARCWAVE_CUDA_CHECK_LAUNCH("small_fixpoint_kernel");
   ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s));
   status_ = *impl_->host_status;
-  if (status_.handoff != 0U) run_fixpoint();  // a large cascade: continue on the whole grid
+  if (status_.handoff != 0U) {
+    run_fixpoint(DecisionSeeds{}, before);  // a large cascade: continue on the whole grid
+    return;
+  }
+  impl_->host_trail_from = std::min(impl_->host_trail_from, before);
 }
 
 const DeviceAcStatus& DeviceAc::propagate_root() {
   if (status_.wiped != 0U) return status_;
   const cudaStream_t s = impl_->stream.get();
   AcView view = impl_->view();
+  const std::uint32_t before = status_.tail;
   seed_zero_counters<<<grid_for(impl_->ne.counters, 4096), kBlock, 0, s>>>(
       view, ne_cuda::raw(impl_->ne.counter_node), impl_->ne.counters);
   ARCWAVE_CUDA_CHECK_LAUNCH("seed_zero_counters");
-  run_fixpoint();
+  run_fixpoint(DecisionSeeds{}, before);
   return status_;
 }
 
 const DeviceAcStatus& DeviceAc::assign(std::uint32_t var, std::uint32_t value) {
-  run_decision(node_offset_[var], node_offset_[var + 1] - node_offset_[var], value, nullptr, 0);
+  const std::uint32_t first = node_offset_[var];
+  const std::uint32_t end = node_offset_[var + 1];
+  run_decision(DecisionSeeds{first, end - first, value, nullptr, 0},
+               impl_->supports(first, end) - impl_->supports(first + value, first + value + 1));
   return status_;
 }
 
@@ -395,7 +470,11 @@ const DeviceAcStatus& DeviceAc::remove(std::span<const std::uint32_t> nodes) {
   if (!nodes.empty())
     ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(impl_->seeds.data(), nodes.data(), nodes.size_bytes(),
                                        cudaMemcpyHostToDevice, s));
-  run_decision(0, 0, 0, impl_->seeds.data(), static_cast<std::uint32_t>(nodes.size()));
+  std::uint64_t estimate = 0;
+  for (std::uint32_t node : nodes) estimate += impl_->supports(node, node + 1);
+  run_decision(
+      DecisionSeeds{0, 0, 0, impl_->seeds.data(), static_cast<std::uint32_t>(nodes.size())},
+      estimate);
   return status_;
 }
 
@@ -423,7 +502,12 @@ void DeviceAc::restore(std::uint32_t mark) {
 
 void DeviceAc::read_trail(std::uint32_t from, std::vector<std::uint32_t>& out) const {
   out.resize(status_.tail > from ? status_.tail - from : 0);
+  impl_->stream.synchronize();  // also: a restore in flight has finished
   if (out.empty()) return;
+  if (from >= impl_->host_trail_from) {  // published by the kernels: no copy to wait for
+    std::copy(impl_->host_trail + from, impl_->host_trail + status_.tail, out.begin());
+    return;
+  }
   ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(out.data(), impl_->trail.data() + from,
                                      out.size() * sizeof(std::uint32_t), cudaMemcpyDeviceToHost,
                                      impl_->stream.get()));

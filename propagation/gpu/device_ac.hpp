@@ -11,10 +11,12 @@
 // have had their supports decremented, those in [processed, tail) not yet (a wipe-out stops
 // the fixpoint between rounds).
 //
-// A decision first runs in one block of 1024 threads (seeding fused in, rounds separated by
-// block barriers: a few microseconds when little changes); a round larger than a threshold is
-// handed to the cooperative grid kernel. The status is written by the kernels into mapped host
-// memory, so reading it back is only the stream synchronisation.
+// A decision whose deletions have few supports to walk runs in one block of 1024 threads
+// (seeding fused in, rounds separated by block barriers: a few microseconds when little
+// changes); one with more, or a round grown past a threshold, runs on the cooperative grid,
+// whose block 0 goes on alone once the rounds are small again. The status and the decision's
+// new trail entries are written by the kernels into mapped host memory, so reading them back
+// is only the stream synchronisation.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +27,18 @@
 #include "propagation/network/table_network.hpp"
 
 namespace arcwave {
+
+namespace detail {
+/// The deletions that start a decision's fixpoint: D(var) := {keep} (the values first_node +
+/// [0, size) except keep), and/or the listed nodes (device memory).
+struct DecisionSeeds {
+  std::uint32_t first_node = 0;
+  std::uint32_t size = 0;
+  std::uint32_t keep = 0;
+  const std::uint32_t* nodes = nullptr;
+  std::uint32_t count = 0;
+};
+}  // namespace detail
 
 /// State of the trail and of the last fixpoint, as copied back to the host.
 struct DeviceAcStatus {
@@ -80,9 +94,8 @@ class DeviceAc {
   std::vector<std::uint64_t> counter_base_;
   std::uint32_t fixpoint_blocks_ = 0;
   double build_ms_ = 0;
-  void run_fixpoint();
-  void run_decision(std::uint32_t first_node, std::uint32_t size, std::uint32_t keep,
-                    const std::uint32_t* nodes, std::uint32_t count);
+  void run_fixpoint(const detail::DecisionSeeds& seeds, std::uint32_t publish_from);
+  void run_decision(const detail::DecisionSeeds& seeds, std::uint64_t supports_estimate);
 };
 
 }  // namespace arcwave
