@@ -190,8 +190,9 @@ void add_solve_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--val-heuristic", args->val_heuristic, "lex (default) or random");
   cmd->add_option("--restarts", args->restarts, "luby (default), geometric or none");
   cmd->add_option("--backend", args->backend,
-                  "auto (default: the CPU, which was faster than the GPU engine or even with "
-                  "it on every network measured), cpu or gpu (binary networks)");
+                  "auto (default: the GPU engine on binary networks with >= 5,000 value pairs "
+                  "per value when a GPU is present, where it was measured faster; else the "
+                  "CPU), cpu or gpu (binary networks)");
   cmd->add_option("--propagator", args->propagator,
                   "table propagation: auto (AC3bit+rm and Compact-Table), ac4, ac3bit or ct");
   cmd->add_flag("--no-difference-cliques", args->no_cliques,

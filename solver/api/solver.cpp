@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "parsers/xcsp/xcsp_reader.hpp"
 #include "propagation/cpu/cpu_engine.hpp"
@@ -18,6 +19,7 @@
 #include "propagation/gpu/gpu_engine.hpp"
 #endif
 #include "propagation/indexed/indexed_model.hpp"
+#include "solver/api/backend_choice.hpp"
 #include "solver/search/mac_search.hpp"
 
 namespace arcwave {
@@ -122,14 +124,32 @@ std::unique_ptr<Engine> make_engine(const Model& model, const SolverOptions& opt
     case SolverBackend::kAuto:
       break;
   }
-  // auto keeps search on the CPU. Measured on the H100 (docs/results), MAC with AC3bit+rm and
-  // the device-resident engine were even on the largest network (rb-100-250-1500, GPU against
-  // CPU: 646 vs 516 nodes/s in one run, 671 vs 842 in another) and the CPU was 3-10x faster on
-  // the others, so the GPU engine runs only when asked for (--backend gpu). Its answers equal the
-  // CPU's (test_gpu_engine on the device: all solutions of random RB networks, n-queens counts).
-  result.backend =
-      "cpu (auto: MAC with AC3bit+rm on the CPU was faster than the GPU engine or even with it "
-      "on every network measured; --backend gpu selects the GPU)";
+    // auto: by the model's size (solver/api/backend_choice.hpp; the threshold is measured), and
+    // back to the CPU, saying so, when the GPU engine cannot start (memory, a GPU that fails).
+#ifdef ARCWAVE_HAVE_GPU_ENGINE
+  const bool usable = gpu_available();
+  const std::string why_not = usable ? std::string() : gpu_info().reason;
+#else
+  const bool usable = false;
+  const std::string why_not = "this build has no CUDA";
+#endif
+  const BackendChoice choice = choose_backend(model, usable, why_not);
+  if (choice.gpu) {
+    try {
+      std::unique_ptr<Engine> engine = gpu_engine(model);
+      result.backend =
+          "gpu (auto: " + choice.reason + "; device-resident AC4GPU+ fixpoint, MAC from the host)";
+      return engine;
+    } catch (const ResourceError& e) {
+      result.backend = std::string("cpu (auto: the GPU engine could not start: ") + e.what() + ")";
+      return cpu_engine(model, opt, result);
+    } catch (const Unsupported& e) {
+      result.backend =
+          std::string("cpu (auto: the GPU engine refused the model: ") + e.what() + ")";
+      return cpu_engine(model, opt, result);
+    }
+  }
+  result.backend = "cpu (auto: " + choice.reason + ")";
   return cpu_engine(model, opt, result);
 }
 

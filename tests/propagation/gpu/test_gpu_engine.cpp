@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "arcwave/error.hpp"
+#include "arcwave/solver.hpp"
 #include "instances/csp/generators.hpp"
 #include "propagation/cpu/cpu_engine.hpp"
 #include "propagation/gpu/gpu_engine.hpp"
@@ -129,4 +130,30 @@ TEST_CASE("GPU engine: n-ary networks are refused (the N-E model is binary)", "[
 }
 
 }  // namespace
+}  // namespace arcwave
+
+namespace arcwave {
+
+TEST_CASE("solve with --backend auto runs the GPU engine on dense large-domain networks only",
+          "[gpu][engine]") {
+  ARCWAVE_REQUIRE_GPU();
+  SolverOptions options;
+  options.time_limit_seconds = 10;
+  // 2 * 250 * 300 / 30 = 5,000 value pairs per value: the threshold (backend_choice.hpp).
+  Solver dense(gen::rb({.n = 30, .d = 250, .e = 300, .tightness = 0.5, .seed = 5, .forced = true}),
+               options);
+  const SolveResult r = dense.solve();
+  INFO(r.backend);
+  CHECK(r.backend.rfind("gpu (auto: 5000 value pairs per value", 0) == 0);
+  CHECK(r.status != SolveStatus::kUnsatisfiable);  // forced: a solution exists
+  if (r.best)
+    CHECK(gen::rb({.n = 30, .d = 250, .e = 300, .tightness = 0.5, .seed = 5, .forced = true})
+              .check(r.best->values));
+  Solver sparse(gen::rb({.n = 30, .d = 20, .e = 100, .tightness = 0.3, .seed = 5}), options);
+  const SolveResult s = sparse.solve();
+  INFO(s.backend);
+  CHECK(s.backend.rfind("cpu (auto: ", 0) == 0);
+  CHECK(s.status != SolveStatus::kUnknown);
+}
+
 }  // namespace arcwave

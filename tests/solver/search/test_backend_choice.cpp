@@ -1,0 +1,52 @@
+// --backend auto's choice (solver/api/backend_choice.hpp) on generated networks on both sides of
+// the measured threshold, and the cases that keep search on the CPU whatever the size.
+#include "instances/csp/generators.hpp"
+#include "solver/api/backend_choice.hpp"
+#include "tests/support/catch.hpp"
+
+using namespace arcwave;
+
+TEST_CASE("auto picks the GPU engine on dense large-domain binary networks only", "[solver]") {
+  // The MAC benchmark's networks (bench/mac_gpu): the GPU won on the first two, lost on the others.
+  const Model big = gen::rb({.n = 100, .d = 250, .e = 1500, .tightness = 0.6, .seed = 7});
+  const Model wide = gen::rb({.n = 50, .d = 500, .e = 600, .tightness = 0.6, .seed = 7});
+  const Model mid = gen::rb({.n = 40, .d = 180, .e = 300, .tightness = 0.5, .seed = 3});
+  const Model small = gen::rb({.n = 60, .d = 100, .e = 500, .tightness = 0.6, .seed = 7});
+  const BackendChoice b = choose_backend(big, true, "");
+  CHECK(b.gpu);
+  CHECK(b.pairs_per_value == Approx(2.0 * 250 * 250 * 1500 / (100 * 250)));
+  CHECK(b.reason.find("7500 value pairs per value") != std::string::npos);
+  CHECK(choose_backend(wide, true, "").gpu);
+  const BackendChoice m = choose_backend(mid, true, "");
+  CHECK_FALSE(m.gpu);
+  CHECK(m.pairs_per_value == Approx(2.0 * 180 * 180 * 300 / (40 * 180)));
+  CHECK_FALSE(choose_backend(small, true, "").gpu);
+  // without a usable GPU: the CPU, with the reason given
+  const BackendChoice none = choose_backend(big, false, "no device found");
+  CHECK_FALSE(none.gpu);
+  CHECK(none.reason.find("no device found") != std::string::npos);
+}
+
+TEST_CASE("auto keeps n-ary models and non-variable objectives on the CPU", "[solver]") {
+  Model nary;
+  for (int i = 0; i < 3; ++i) {
+    std::vector<Value> domain(1000);
+    for (int v = 0; v < 1000; ++v) domain[static_cast<std::size_t>(v)] = v;
+    nary.add_variable("x" + std::to_string(i), domain);
+  }
+  auto table = std::make_shared<Table>();
+  table->arity = 3;
+  table->supports = true;
+  table->cells = {0, 1, 2};
+  nary.add_constraint(ExtensionConstraint{{0, 1, 2}, table});
+  const BackendChoice n = choose_backend(nary, true, "");
+  CHECK_FALSE(n.gpu);
+  CHECK(n.reason.find("3 variables") != std::string::npos);
+  Model opt = gen::rb({.n = 100, .d = 250, .e = 1500, .tightness = 0.6, .seed = 7});
+  Objective sum;
+  sum.kind = Objective::Kind::kSum;
+  sum.scope = {0, 1};
+  sum.coeffs = {1, 1};
+  opt.set_objective(sum);
+  CHECK_FALSE(choose_backend(opt, true, "").gpu);
+}
