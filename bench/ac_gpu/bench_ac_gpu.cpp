@@ -178,36 +178,19 @@ void BM_DeviceResident(benchmark::State& state, std::size_t family) {
   report(state, r, 0, build, propagate, runs);
 }
 
-// One incremental fixpoint of MAC search: assign a variable of the root-consistent network, run
-// the fixpoint, read the status back; then undo it (restore, timed apart). `blocks` caps the
-// cooperative grid (fewer blocks make the grid-wide barriers cheaper when little changes).
-void BM_Incremental(benchmark::State& state, std::size_t family, std::uint32_t blocks) {
-  if (!gpu_available()) {
-    state.SkipWithError("no GPU");
-    return;
-  }
-  const TableNetwork& net = network(family);
-  DeviceAc ac(net);
-  ac.set_fixpoint_blocks(blocks);
-  if (ac.propagate_root().wiped != 0U) {
-    state.SkipWithError("wiped out at the root");
-    return;
-  }
-  const std::vector<std::uint8_t> alive = ac.alive();
+// Times one decision per iteration (`decide(step)` makes it and returns the status) and, apart,
+// its undo: the restore, until it has finished.
+template <typename Decide>
+void time_decisions(benchmark::State& state, DeviceAc& ac, const std::string& deleted_counter,
+                    Decide decide) {
   std::uint64_t step = 0;
   double restore_ms = 0;
   double deleted = 0;
   std::int64_t runs = 0;
   for (auto _ : state) {
-    // next variable and a present value of it (deterministic sweep)
-    const auto var = static_cast<std::uint32_t>(step % net.variable_count());
-    std::uint32_t value =
-        static_cast<std::uint32_t>(step / net.variable_count()) % net.domain_sizes[var];
-    while (alive[ac.node_offset(var) + value] == 0) value = (value + 1) % net.domain_sizes[var];
-    ++step;
     const std::uint32_t mark = ac.status().tail;
     Stopwatch clock;
-    const DeviceAcStatus st = ac.assign(var, value);
+    const DeviceAcStatus st = decide(step++);
     state.SetIterationTime(clock.seconds());
     deleted += static_cast<double>(st.tail - mark);
     Stopwatch undo;
@@ -216,9 +199,45 @@ void BM_Incremental(benchmark::State& state, std::size_t family, std::uint32_t b
     restore_ms += undo.seconds() * 1e3;
     ++runs;
   }
-  state.counters["deleted_per_assign"] =
-      deleted / static_cast<double>(std::max<std::int64_t>(runs, 1));
-  state.counters["restore_ms"] = restore_ms / static_cast<double>(std::max<std::int64_t>(runs, 1));
+  const double n = static_cast<double>(std::max<std::int64_t>(runs, 1));
+  state.counters[deleted_counter] = deleted / n;
+  state.counters["restore_ms"] = restore_ms / n;
+}
+
+// The device-resident state of a family at its root fixpoint, or null (the benchmark skipped)
+// without a GPU or when the root wipes out.
+std::unique_ptr<DeviceAc> root_consistent(benchmark::State& state, std::size_t family,
+                                          std::uint32_t blocks) {
+  if (!gpu_available()) {
+    state.SkipWithError("no GPU");
+    return nullptr;
+  }
+  auto ac = std::make_unique<DeviceAc>(network(family));
+  ac->set_fixpoint_blocks(blocks);
+  if (ac->propagate_root().wiped != 0U) {
+    state.SkipWithError("wiped out at the root");
+    return nullptr;
+  }
+  return ac;
+}
+
+// One incremental fixpoint of MAC search: assign a variable of the root-consistent network, run
+// the fixpoint, read the status back; then undo it (restore, timed apart). `blocks` caps the
+// cooperative grid (fewer blocks make the grid-wide barriers cheaper when little changes).
+void BM_Incremental(benchmark::State& state, std::size_t family, std::uint32_t blocks) {
+  const std::unique_ptr<DeviceAc> state_ac = root_consistent(state, family, blocks);
+  if (!state_ac) return;
+  DeviceAc& ac = *state_ac;
+  const TableNetwork& net = network(family);
+  const std::vector<std::uint8_t> alive = ac.alive();
+  // next variable and a present value of it (deterministic sweep)
+  time_decisions(state, ac, "deleted_per_assign", [&](std::uint64_t step) {
+    const auto var = static_cast<std::uint32_t>(step % net.variable_count());
+    std::uint32_t value =
+        static_cast<std::uint32_t>(step / net.variable_count()) % net.domain_sizes[var];
+    while (alive[ac.node_offset(var) + value] == 0) value = (value + 1) % net.domain_sizes[var];
+    return ac.assign(var, value);
+  });
   state.counters["blocks"] = blocks;
 }
 
@@ -226,16 +245,10 @@ void BM_Incremental(benchmark::State& state, std::size_t family, std::uint32_t b
 // search) from the root-consistent network, run the fixpoint, read the status back; then undo
 // it (timed apart).
 void BM_IncrementalRemove(benchmark::State& state, std::size_t family) {
-  if (!gpu_available()) {
-    state.SkipWithError("no GPU");
-    return;
-  }
+  const std::unique_ptr<DeviceAc> state_ac = root_consistent(state, family, 0);
+  if (!state_ac) return;
+  DeviceAc& ac = *state_ac;
   const TableNetwork& net = network(family);
-  DeviceAc ac(net);
-  if (ac.propagate_root().wiped != 0U) {
-    state.SkipWithError("wiped out at the root");
-    return;
-  }
   const std::vector<std::uint8_t> alive = ac.alive();
   std::vector<std::uint32_t> candidates;  // present values of variables with two or more
   for (std::uint32_t var = 0; var < net.variable_count(); ++var) {
@@ -248,26 +261,10 @@ void BM_IncrementalRemove(benchmark::State& state, std::size_t family) {
     state.SkipWithError("no variable with two values left at the root");
     return;
   }
-  std::uint64_t step = 0;
-  double restore_ms = 0;
-  double deleted = 0;
-  std::int64_t runs = 0;
-  for (auto _ : state) {
-    const std::uint32_t node = candidates[(step++ * 7919) % candidates.size()];
-    const std::uint32_t mark = ac.status().tail;
-    Stopwatch clock;
-    const DeviceAcStatus st = ac.remove(std::span<const std::uint32_t>(&node, 1));
-    state.SetIterationTime(clock.seconds());
-    deleted += static_cast<double>(st.tail - mark);
-    Stopwatch undo;
-    ac.restore(mark);
-    ac.read_trail(mark, scratch());  // waits for the restore
-    restore_ms += undo.seconds() * 1e3;
-    ++runs;
-  }
-  state.counters["deleted_per_remove"] =
-      deleted / static_cast<double>(std::max<std::int64_t>(runs, 1));
-  state.counters["restore_ms"] = restore_ms / static_cast<double>(std::max<std::int64_t>(runs, 1));
+  time_decisions(state, ac, "deleted_per_remove", [&](std::uint64_t step) {
+    const std::uint32_t node = candidates[(step * 7919) % candidates.size()];
+    return ac.remove(std::span<const std::uint32_t>(&node, 1));
+  });
 }
 #endif
 
