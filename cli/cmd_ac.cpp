@@ -84,17 +84,17 @@ int run_ne(const AcArgs& args, GpuAcAlgorithm algorithm) {
   clock.restart();
   const TableNetwork net = make_table_network(inst.model);
   const double model_time = clock.seconds();
-  GpuAcResult r;
-  try {
-    r = run_gpu_ac(net, algorithm, execution);
-  } catch (const ResourceError& e) {
-    // auto: a model the device cannot hold (refused before allocating) runs on the CPU cores.
-    if (parse_backend(args.backend) != Backend::kAuto || execution != AcExecution::kCuda ||
-        algorithm == GpuAcAlgorithm::kAc4GpuFrontier)
-      throw;
-    backend_note = std::string("auto: cpu, Thrust on OpenMP (") + e.what() + ")";
-    r = run_gpu_ac(net, algorithm, AcExecution::kOmp);
+  if (parse_backend(args.backend) == Backend::kAuto && execution == AcExecution::kCuda &&
+      algorithm != GpuAcAlgorithm::kAc4GpuFrontier) {
+    // auto: a model the device cannot hold runs on the CPU cores.
+    try {
+      require_ne_fits_device(ne_sizes(net));
+    } catch (const ResourceError& e) {
+      execution = AcExecution::kOmp;
+      backend_note = std::string("auto: cpu, Thrust on OpenMP (") + e.what() + ")";
+    }
   }
+  const GpuAcResult r = run_gpu_ac(net, algorithm, execution);
 
   const Model& m = inst.model;
   std::vector<std::vector<int>> domains(m.variable_count());

@@ -1,4 +1,5 @@
-// core/cuda/device_buffer.cuh — RAII ownership of a cudaMalloc'd array, plus typed copies.
+// core/cuda/device_buffer.cuh — RAII ownership of a cudaMalloc'd array (plus typed copies), of
+// a pinned host array, of an event timer and of a stream.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -82,6 +83,34 @@ class DeviceBuffer {
 
  private:
   T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+/// RAII page-locked host array (cudaHostAlloc); `mapped` also maps it into the device's address
+/// space (kernels write it directly; device_pointer() is its device-side address).
+template <typename T>
+class PinnedBuffer {
+ public:
+  explicit PinnedBuffer(std::size_t count, bool mapped = false) {
+    ARCWAVE_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&data_),
+                                     (count > 0 ? count : 1) * sizeof(T),
+                                     mapped ? cudaHostAllocMapped : cudaHostAllocDefault));
+    size_ = count;
+    if (mapped)
+      ARCWAVE_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device_), data_, 0));
+  }
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  ~PinnedBuffer() { cudaFreeHost(data_); }
+
+  [[nodiscard]] T* data() noexcept { return data_; }
+  [[nodiscard]] const T* data() const noexcept { return data_; }
+  [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  [[nodiscard]] T* device_pointer() const noexcept { return device_; }
+
+ private:
+  T* data_ = nullptr;
+  T* device_ = nullptr;  // mapped buffers only
   std::size_t size_ = 0;
 };
 

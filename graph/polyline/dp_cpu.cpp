@@ -173,26 +173,13 @@ void step_cubic(const StepShape& s, const StepTables& t, const AngleLimit& angle
   const QInterval* intervals = angle.intervals().data();
   const int q_max = angle.q_max();
   const int blocks = (s.n_cur + kLine - 1) / kLine;
-  const int ends = s.end_cur ? -1 : (s.end_prev ? 1 : 0) | (s.end_next ? 2 : 0);
+  // The block specialised for the step's ends (a guide's end has one predecessor or successor).
+  using Block = void (*)(StepShape, StepTables, const QInterval*, int, int);
+  constexpr Block kByEnds[] = {cubic_block<0>, cubic_block<1>, cubic_block<2>, cubic_block<3>};
+  const Block block =
+      s.end_cur ? cubic_block<-1> : kByEnds[(s.end_prev ? 1 : 0) | (s.end_next ? 2 : 0)];
 #pragma omp parallel for schedule(dynamic, 1)
-  for (int b = 0; b < blocks; ++b) {
-    switch (ends) {
-      case 0:
-        cubic_block<0>(s, t, intervals, q_max, b * kLine);
-        break;
-      case 1:
-        cubic_block<1>(s, t, intervals, q_max, b * kLine);
-        break;
-      case 2:
-        cubic_block<2>(s, t, intervals, q_max, b * kLine);
-        break;
-      case 3:
-        cubic_block<3>(s, t, intervals, q_max, b * kLine);
-        break;
-      default:
-        cubic_block<-1>(s, t, intervals, q_max, b * kLine);
-    }
-  }
+  for (int b = 0; b < blocks; ++b) block(s, t, intervals, q_max, b * kLine);
 }
 
 // The window step. For inner guides the allowed range of h for (i, j) depends on i and j only

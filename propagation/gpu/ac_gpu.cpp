@@ -8,9 +8,6 @@
 
 namespace arcwave {
 
-namespace {
-
-// Values allowed by the unary (and nullary) constraints: the N-E model holds arities >= 2.
 std::vector<std::uint8_t> unary_filter(const TableNetwork& net, bool& empty_constraint) {
   std::vector<std::size_t> offset(net.variable_count() + 1, 0);
   for (std::size_t v = 0; v < net.variable_count(); ++v)
@@ -31,7 +28,15 @@ std::vector<std::uint8_t> unary_filter(const TableNetwork& net, bool& empty_cons
   return alive;
 }
 
-}  // namespace
+void require_ne_fits_device(const NeSizes& sizes, std::uint64_t extra_bytes) {
+  if (!gpu_available()) throw ResourceError("no usable GPU: " + gpu_info().reason);
+  const std::size_t free_bytes = gpu_free_memory();
+  if (sizes.bytes + extra_bytes > free_bytes)
+    throw ResourceError(
+        fmt::format("the N-E model needs {} bytes of device memory ({} edges, {} "
+                    "supports); {} are free",
+                    sizes.bytes + extra_bytes, sizes.edges, sizes.supports, free_bytes));
+}
 
 GpuAcResult run_gpu_ac(const TableNetwork& network, GpuAcAlgorithm algorithm,
                        AcExecution execution) {
@@ -54,13 +59,7 @@ GpuAcResult run_gpu_ac(const TableNetwork& network, GpuAcAlgorithm algorithm,
     return detail::run_ne_omp(network, alive, algorithm);
   }
 #ifdef ARCWAVE_HAVE_CUDA
-  if (!gpu_available()) throw ResourceError("no usable GPU: " + gpu_info().reason);
-  const std::size_t free_bytes = gpu_free_memory();
-  if (sizes.bytes > free_bytes)
-    throw ResourceError(
-        fmt::format("the N-E model needs {} bytes of device memory ({} edges, {} "
-                    "supports); {} are free",
-                    sizes.bytes, sizes.edges, sizes.supports, free_bytes));
+  require_ne_fits_device(sizes);
   return detail::run_ne_cuda(network, alive, algorithm);
 #else
   throw ResourceError("arcwave was built without CUDA: use --backend cpu");

@@ -53,6 +53,14 @@ NeSizes ne_sizes(const TableNetwork& network);
 /// take binary networks only (`who`: the frontier variant, the device-resident AC4GPU+).
 void require_binary_ne(const TableNetwork& network, std::string_view who);
 
+/// The values (x,a), in node order, that the unary constraints allow (the N-E model holds
+/// arities >= 2); `empty_constraint` tells whether a nullary constraint is empty.
+std::vector<std::uint8_t> unary_filter(const TableNetwork& network, bool& empty_constraint);
+
+/// Throws ResourceError without a usable GPU, or when the N-E model (plus `extra_bytes`) does
+/// not fit the device's free memory: checked before anything is allocated.
+void require_ne_fits_device(const NeSizes& sizes, std::uint64_t extra_bytes = 0);
+
 struct GpuAcResult {
   bool wiped_out = false;
   std::vector<std::uint8_t> alive;  // per node (x,a), in variable then value order

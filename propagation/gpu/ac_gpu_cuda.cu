@@ -134,7 +134,7 @@ GpuAcResult run_ne_cuda(const TableNetwork& network, const std::vector<std::uint
   const cudaStream_t s2 = second_stream.get();
   // Thrust's scratch on the main stream comes from a cache (freed blocks are reused in stream
   // order); the second stream's calls keep their own, so the two never share a block.
-  cuda::CachingAllocator scratch;
+  cuda::CachingAllocator scratch(s1);
   auto exec = [s1, &scratch] { return thrust::cuda::par(scratch).on(s1); };
   auto exec_second = [s2] { return thrust::cuda::par_nosync.on(s2); };
   auto sync = [s1, s2] {

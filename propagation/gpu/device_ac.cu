@@ -1,12 +1,11 @@
 // DeviceAc (propagation/gpu/device_ac.hpp): BuildNE from ne_model.inl, then seeding, the
 // persistent cooperative fixpoint kernel, and trail-based restoring.
 #include <cooperative_groups.h>
-#include <thrust/functional.h>
 #include <thrust/system/cuda/execution_policy.h>
-#include <thrust/transform_reduce.h>
 #include <cub/block/block_reduce.cuh>
 
 #include <algorithm>
+#include <optional>
 
 #include "arcwave/error.hpp"
 #include "core/cuda/caching_allocator.cuh"
@@ -275,13 +274,6 @@ __global__ void restore_kernel(AcView v, std::uint32_t from, std::uint32_t tail,
   }
 }
 
-struct SupportCount {
-  const std::uint64_t* csr_offset;
-  __host__ __device__ std::uint64_t operator()(std::uint64_t node) const {
-    return csr_offset[node + 1] - csr_offset[node];
-  }
-};
-
 unsigned grid_for(std::uint64_t items, unsigned cap) {
   return static_cast<unsigned>(std::clamp<std::uint64_t>((items + kBlock - 1) / kBlock, 1, cap));
 }
@@ -294,19 +286,28 @@ struct DeviceAc::Impl {
   cuda::DeviceBuffer<std::uint32_t> trail;
   cuda::DeviceBuffer<DeviceAcStatus> status;
   cuda::DeviceBuffer<std::uint32_t> seeds;
-  DeviceAcStatus* host_status = nullptr;       // mapped: kernels publish their final status here
-  DeviceAcStatus* mapped_status = nullptr;     // its device-side address
-  std::uint32_t* host_trail = nullptr;         // mapped: the trail's new part at a decision's end
-  std::uint32_t* mapped_trail = nullptr;       // its device-side address
+  // Mapped host memory: the kernels publish here their final status, and the trail's new part
+  // at a decision's end (one slot per value; allocated once the model's size is known).
+  cuda::PinnedBuffer<DeviceAcStatus> host_status{1, true};
+  std::optional<cuda::PinnedBuffer<std::uint32_t>> host_trail;
   std::uint32_t host_trail_from = UINT32_MAX;  // host_trail is valid on [this, tail)
   std::vector<std::uint64_t> csr_offset;       // host copy: supports per value (work estimates)
   unsigned max_cooperative_blocks = 0;
   std::uint32_t max_item_warps = 1;
   [[nodiscard]] AcView view() {
     using ne_cuda::raw;
-    return {raw(ne.counter),    raw(ne.exists),     raw(ne.node_var),    raw(ne.live_size),
-            raw(ne.csr_offset), raw(ne.csr_target), raw(ne.csr_counter), trail.data(),
-            max_item_warps,     status.data(),      mapped_status,       mapped_trail};
+    return {raw(ne.counter),
+            raw(ne.exists),
+            raw(ne.node_var),
+            raw(ne.live_size),
+            raw(ne.csr_offset),
+            raw(ne.csr_target),
+            raw(ne.csr_counter),
+            trail.data(),
+            max_item_warps,
+            status.data(),
+            host_status.device_pointer(),
+            host_trail->device_pointer()};
   }
   [[nodiscard]] std::uint64_t supports(std::uint32_t first_node, std::uint32_t end_node) const {
     return csr_offset[end_node] - csr_offset[first_node];
@@ -315,25 +316,12 @@ struct DeviceAc::Impl {
 
 DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()) {
   require_binary_ne(network, "the device-resident AC4GPU+ (DeviceAc, the GPU search engine)");
-  const NeSizes sizes = ne_sizes(network);
-  if (!gpu_available()) throw ResourceError("no usable GPU: " + gpu_info().reason);
-  if (sizes.bytes + sizes.nodes * 4 > gpu_free_memory())
-    throw ResourceError("the N-E model needs " + std::to_string(sizes.bytes) +
-                        " bytes of device memory; " + std::to_string(gpu_free_memory()) +
-                        " are free");
-  std::vector<std::uint8_t> alive(network.value_count(), 1);
+  require_ne_fits_device(ne_sizes(network), network.value_count() * 4);  // + the trail
   node_offset_.assign(network.variable_count() + 1, 0);
   for (std::size_t v = 0; v < network.variable_count(); ++v)
     node_offset_[v + 1] = node_offset_[v] + network.domain_sizes[v];
   bool empty_constraint = false;
-  for (const TableConstraint& t : network.constraints) {
-    if (t.arity() == 0) empty_constraint = empty_constraint || t.tuples.empty();
-    if (t.arity() != 1) continue;
-    std::vector<std::uint8_t> allowed(network.domain_sizes[t.scope[0]], 0);
-    for (std::uint32_t a : t.tuples) allowed[a] = 1;
-    for (std::size_t a = 0; a < allowed.size(); ++a)
-      alive[node_offset_[t.scope[0]] + a] &= allowed[a];
-  }
+  std::vector<std::uint8_t> alive = unary_filter(network, empty_constraint);
   if (empty_constraint) std::fill(alive.begin(), alive.end(), 0);
   cuda::EventTimer timer;
   const cudaStream_t s = impl_->stream.get();
@@ -341,7 +329,7 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
   ne_cuda::upload_network(network, alive, impl_->ne);
   {
     // Thrust's scratch for the build comes from a cache (core/cuda/caching_allocator.cuh).
-    cuda::CachingAllocator scratch;
+    cuda::CachingAllocator scratch(s);
     ne_cuda::build_ne(
         impl_->ne, [s, &scratch] { return thrust::cuda::par(scratch).on(s); }, true,
         [](const char*) {});
@@ -349,32 +337,20 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
   }
   timer.stop(s);
   build_ms_ = timer.milliseconds();
-  if (impl_->ne.nodes > 0) {
-    const std::uint64_t max_degree = thrust::transform_reduce(
-        thrust::cuda::par.on(s), thrust::counting_iterator<std::uint64_t>(0),
-        thrust::counting_iterator<std::uint64_t>(impl_->ne.nodes),
-        SupportCount{ne_cuda::raw(impl_->ne.csr_offset)}, std::uint64_t{0},
-        thrust::maximum<std::uint64_t>());
-    impl_->max_item_warps =
-        static_cast<std::uint32_t>(std::max<std::uint64_t>((max_degree + kWarp - 1) / kWarp, 1));
-  }
   counter_base_.resize(impl_->ne.counter_base.size());
   thrust::copy(impl_->ne.counter_base.begin(), impl_->ne.counter_base.end(), counter_base_.begin());
+  impl_->csr_offset.resize(impl_->ne.csr_offset.size());
+  thrust::copy(impl_->ne.csr_offset.begin(), impl_->ne.csr_offset.end(), impl_->csr_offset.begin());
+  std::uint64_t max_degree = 0;
+  for (std::size_t node = 0; node + 1 < impl_->csr_offset.size(); ++node)
+    max_degree = std::max(max_degree, impl_->supports(static_cast<std::uint32_t>(node),
+                                                      static_cast<std::uint32_t>(node + 1)));
+  impl_->max_item_warps =
+      static_cast<std::uint32_t>(std::max<std::uint64_t>((max_degree + kWarp - 1) / kWarp, 1));
   impl_->trail.allocate(std::max<std::uint64_t>(impl_->ne.nodes, 1));
   impl_->status.allocate(1);
   impl_->seeds.allocate(std::max<std::uint64_t>(impl_->ne.nodes, 1));
-  ARCWAVE_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&impl_->host_status),
-                                   sizeof(DeviceAcStatus), cudaHostAllocMapped));
-  ARCWAVE_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&impl_->mapped_status),
-                                              impl_->host_status, 0));
-  *impl_->host_status = DeviceAcStatus{};
-  const std::uint64_t trail_bytes = std::max<std::uint64_t>(impl_->ne.nodes, 1) * 4;
-  ARCWAVE_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&impl_->host_trail), trail_bytes,
-                                   cudaHostAllocMapped));
-  ARCWAVE_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&impl_->mapped_trail),
-                                              impl_->host_trail, 0));
-  impl_->csr_offset.resize(impl_->ne.csr_offset.size());
-  thrust::copy(impl_->ne.csr_offset.begin(), impl_->ne.csr_offset.end(), impl_->csr_offset.begin());
+  impl_->host_trail.emplace(impl_->ne.nodes, true);
   // Values removed by unary constraints are deleted for good: they are not on the trail, and
   // the counters already exclude them. An empty domain there is a wipe-out at the root.
   for (std::size_t v = 0; v < network.variable_count(); ++v) {
@@ -382,12 +358,12 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
     for (std::uint32_t a = node_offset_[v]; a < node_offset_[v + 1]; ++a)
       any = any || alive[a] != 0;
     if (!any) {
-      impl_->host_status->wiped = 1;
-      impl_->host_status->wiped_var = static_cast<std::uint32_t>(v);
-      impl_->host_status->wiped_counter = UINT32_MAX;
+      status_.wiped = 1;
+      status_.wiped_var = static_cast<std::uint32_t>(v);
+      status_.wiped_counter = UINT32_MAX;
     }
   }
-  status_ = *impl_->host_status;
+  *impl_->host_status.data() = status_;
   impl_->status.copy_from(std::span<const DeviceAcStatus>(&status_, 1), s);
   int device = 0;
   int sms = 0;
@@ -400,10 +376,7 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
   impl_->stream.synchronize();
 }
 
-DeviceAc::~DeviceAc() {
-  if (impl_ && impl_->host_status != nullptr) cudaFreeHost(impl_->host_status);
-  if (impl_ && impl_->host_trail != nullptr) cudaFreeHost(impl_->host_trail);
-}
+DeviceAc::~DeviceAc() = default;
 
 // The grid kernel, relaunched while its block-0 tail hands a grown round back.
 void DeviceAc::run_fixpoint(const DecisionSeeds& first_seeds, std::uint32_t publish_from) {
@@ -418,7 +391,7 @@ void DeviceAc::run_fixpoint(const DecisionSeeds& first_seeds, std::uint32_t publ
                                                    blocks, kBlock, args, 0, s));
     ARCWAVE_CUDA_CHECK_LAUNCH("fixpoint_kernel");
     ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s));
-    status_ = *impl_->host_status;
+    status_ = *impl_->host_status.data();
     seeds = DecisionSeeds{};
   } while (status_.handoff != 0U);
   impl_->host_trail_from = std::min(impl_->host_trail_from, publish_from);
@@ -437,7 +410,7 @@ void DeviceAc::run_decision(const DecisionSeeds& seeds, std::uint64_t supports_e
   small_fixpoint_kernel<<<1, kSmallBlock, 0, s>>>(impl_->view(), seeds, before);
   ARCWAVE_CUDA_CHECK_LAUNCH("small_fixpoint_kernel");
   ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s));
-  status_ = *impl_->host_status;
+  status_ = *impl_->host_status.data();
   if (status_.handoff != 0U) {
     run_fixpoint(DecisionSeeds{}, before);  // a large cascade: continue on the whole grid
     return;
@@ -495,8 +468,8 @@ void DeviceAc::restore(std::uint32_t mark) {
   status_.processed = std::min(status_.processed, mark);
   status_.wiped = 0;
   // The host's copy is the truth between calls; the kernel above reads only its arguments.
-  *impl_->host_status = status_;
-  ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(impl_->status.data(), impl_->host_status,
+  *impl_->host_status.data() = status_;
+  ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(impl_->status.data(), impl_->host_status.data(),
                                      sizeof(DeviceAcStatus), cudaMemcpyHostToDevice, s));
 }
 
@@ -505,7 +478,8 @@ void DeviceAc::read_trail(std::uint32_t from, std::vector<std::uint32_t>& out) c
   impl_->stream.synchronize();  // also: a restore in flight has finished
   if (out.empty()) return;
   if (from >= impl_->host_trail_from) {  // published by the kernels: no copy to wait for
-    std::copy(impl_->host_trail + from, impl_->host_trail + status_.tail, out.begin());
+    const std::uint32_t* published = impl_->host_trail->data();
+    std::copy(published + from, published + status_.tail, out.begin());
     return;
   }
   ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(out.data(), impl_->trail.data() + from,
