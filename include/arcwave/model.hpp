@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -24,6 +25,9 @@ using Value = std::int64_t;
 struct Variable {
   std::string name;           // as printed: "X3", "x[2][0]"
   std::vector<Value> domain;  // sorted, distinct, non-empty
+  /// A symbolic variable (XCSP3 type="symbolic"): its values are symbol numbers, printed back
+  /// as Model::symbols()[value].
+  bool symbolic = false;
 };
 
 /// An XCSP3 array, kept so that solutions print as `x[]` lists.
@@ -101,10 +105,184 @@ struct InstantiationConstraint {
   std::vector<Value> values;
 };
 
-using Constraint = std::variant<ExtensionConstraint, IntensionConstraint, AllDifferentConstraint,
-                                SumConstraint, ElementConstraint, InstantiationConstraint>;
+// ---- XCSP3-core global constraints ----------------------------------------------------------
+// Each is stated with the semantics of the XCSP3 specification; constraint_satisfied() is the
+// reference every propagator is tested against. Lists that XCSP3 allows to hold expressions
+// refer to auxiliary variables (declared, but not printed) that the reader introduces.
 
-/// "extension", "intension", "allDifferent", "sum", "element" or "instantiation".
+/// A finite automaton over values. regular: any (possibly non-deterministic) automaton;
+/// mdd: a layered DAG whose root is `start` and whose terminal is the only final state.
+struct Automaton {
+  struct Transition {
+    int from = 0;
+    Value value = 0;
+    int to = 0;
+    friend bool operator==(const Transition&, const Transition&) = default;
+  };
+  int states = 0;  // states are 0..states-1
+  int start = 0;
+  std::vector<int> finals;  // sorted, distinct
+  std::vector<Transition> transitions;
+  /// Does the automaton accept the word (some path from start to a final state)?
+  [[nodiscard]] bool accepts(std::span<const Value> word) const;
+};
+/// regular / mdd: the values of `scope`, in order, form a word the automaton accepts.
+struct RegularConstraint {
+  std::vector<int> scope;
+  std::shared_ptr<const Automaton> automaton;
+  bool mdd = false;  // read from <mdd> (for names and messages only)
+};
+/// stretch: every value of the list is one of `values`; each maximal run (stretch) of value
+/// values[i] has a length in [min_width[i], max_width[i]]; with patterns, two successive
+/// stretches of values (v, w) must form one of the pairs.
+struct StretchConstraint {
+  std::vector<int> scope;
+  std::vector<Value> values;
+  std::vector<Value> min_width;
+  std::vector<Value> max_width;
+  std::vector<std::pair<Value, Value>> patterns;  // empty: any succession
+};
+/// allEqual: every variable takes the same value.
+struct AllEqualConstraint {
+  std::vector<int> scope;
+};
+/// allDifferent over several lists of equal length: the lists, read as tuples, are pairwise
+/// distinct (a list equal to one of `except` tuples is exempt).
+struct AllDifferentListsConstraint {
+  std::vector<std::vector<int>> lists;
+  std::vector<std::vector<Value>> except;
+};
+/// ordered: x[i] + lengths[i] <op> x[i+1] for each i (lengths empty: 0); op is kLt, kLe, kGe
+/// or kGt.
+struct OrderedConstraint {
+  std::vector<int> scope;
+  std::vector<Operand> lengths;  // empty, or scope.size() - 1 entries
+  Relation op = Relation::kLe;
+};
+/// lex: each list is lexicographically <op> the next (op kLt, kLe, kGe or kGt). Lists have the
+/// same length; entries are variables or constants.
+struct LexConstraint {
+  std::vector<std::vector<Operand>> lists;
+  Relation op = Relation::kLe;
+};
+/// precedence: for each i > 0, if some x takes values[i], then an earlier x takes values[i-1];
+/// covered: every value of `values` is taken.
+struct PrecedenceConstraint {
+  std::vector<int> scope;
+  std::vector<Value> values;
+  bool covered = false;
+};
+/// count: |{ i : scope[i] is one of values }| satisfies the condition (values may be variables).
+struct CountConstraint {
+  std::vector<int> scope;
+  std::vector<Operand> values;
+  Condition condition;
+};
+/// nValues: the number of distinct values taken (those in `except` not counted) satisfies the
+/// condition.
+struct NValuesConstraint {
+  std::vector<int> scope;
+  std::vector<Value> except;  // sorted, distinct
+  Condition condition;
+};
+/// cardinality: the number of occurrences of values[j] in the list satisfies occurs[j]
+/// (a kEq constant or variable, or a kIn range); closed: every variable takes one of values.
+struct CardinalityConstraint {
+  std::vector<int> scope;
+  std::vector<Operand> values;
+  std::vector<Condition> occurs;
+  bool closed = false;
+};
+/// minimum / maximum: the smallest (largest) value of the list satisfies the condition.
+struct ExtremumConstraint {
+  bool maximum = false;
+  std::vector<int> scope;
+  Condition condition;
+};
+/// minimumArg / maximumArg (and the <index> of minimum / maximum): the position (start_index
+/// based) of an extremum of the list satisfies the condition: any position holding it, or the
+/// first, or the last.
+struct ExtremumArgConstraint {
+  enum class Rank : std::uint8_t { kAny, kFirst, kLast };
+  bool maximum = false;
+  std::vector<int> scope;
+  Value start_index = 0;
+  Rank rank = Rank::kAny;
+  Condition condition;
+};
+/// element on a matrix: matrix[row - start_row][col - start_col] <op> rhs.
+struct ElementMatrixConstraint {
+  std::vector<std::vector<Operand>> matrix;  // rows of equal length
+  Operand row;
+  Operand col;
+  Value start_row = 0;
+  Value start_col = 0;
+  Condition condition;
+};
+/// channel. One list: x[i] = j => x[j] = i. Two lists: x[i] = j <=> y[j] = i (with |x| <= |y|;
+/// when |x| < |y| only x[i] = j => y[j] = i). With a value variable v (list of 0/1 variables):
+/// x[i] = 1 <=> v = i, and some x[i] = 1. Indices count from the lists' start indices.
+struct ChannelConstraint {
+  std::vector<int> list;
+  Value start = 0;
+  std::vector<int> other;  // the second list, or empty
+  Value other_start = 0;
+  int value = -1;  // the value variable, or -1
+};
+/// noOverlap in k dimensions (k = origins[i].size(), 1 for the 1-D form): for every two boxes
+/// i < j, some dimension d has origins[i][d] + lengths[i][d] <= origins[j][d] or the converse;
+/// with zero_ignored, a box with a zero length in some dimension overlaps nothing.
+struct NoOverlapConstraint {
+  std::vector<std::vector<int>> origins;
+  std::vector<std::vector<Operand>> lengths;
+  bool zero_ignored = true;
+};
+/// cumulative: at every time t, the sum of heights[i] over the tasks with origins[i] <= t <
+/// origins[i] + lengths[i] satisfies the condition (normally (le, capacity)); with ends,
+/// ends[i] = origins[i] + lengths[i] too.
+struct CumulativeConstraint {
+  std::vector<int> origins;
+  std::vector<Operand> lengths;
+  std::vector<Operand> heights;
+  std::vector<int> ends;  // empty, or one per task
+  Condition condition;
+};
+/// binPacking: item i (size sizes[i]) goes into bin scope[i]; the load of a bin is the sum of
+/// its items' sizes. With a condition: the load of every bin of `bins` satisfies it (the reader
+/// lists every value of the items' domains). With limits: the load of bin start_index + j is at
+/// most limits[j]. With loads: the load of bin start_index + j equals loads[j]. With limits or
+/// loads, every item goes to one of those bins.
+struct BinPackingConstraint {
+  std::vector<int> scope;
+  std::vector<Value> sizes;
+  std::optional<Condition> condition;
+  std::vector<Value> bins;  // condition form: sorted, distinct
+  std::vector<Operand> limits;
+  std::vector<Operand> loads;
+  Value start_index = 0;
+};
+/// circuit: the arcs (i, scope[i] - start_index) with scope[i] != i + start_index form exactly
+/// one cycle, of at least two nodes (a node with scope[i] = i + start_index is outside it);
+/// with a size, the cycle has that many nodes.
+struct CircuitConstraint {
+  std::vector<int> scope;
+  Value start_index = 0;
+  std::optional<Operand> size;
+};
+
+using Constraint =
+    std::variant<ExtensionConstraint, IntensionConstraint, AllDifferentConstraint, SumConstraint,
+                 ElementConstraint, InstantiationConstraint, RegularConstraint, StretchConstraint,
+                 AllEqualConstraint, AllDifferentListsConstraint, OrderedConstraint, LexConstraint,
+                 PrecedenceConstraint, CountConstraint, NValuesConstraint, CardinalityConstraint,
+                 ExtremumConstraint, ExtremumArgConstraint, ElementMatrixConstraint,
+                 ChannelConstraint, NoOverlapConstraint, CumulativeConstraint, BinPackingConstraint,
+                 CircuitConstraint>;
+
+/// The XCSP3 element name of the constraint's kind: "extension", "intension", "allDifferent",
+/// "sum", "element", "instantiation", "regular" (or "mdd"), "stretch", "allEqual", "ordered",
+/// "lex", "precedence", "count", "nValues", "cardinality", "minimum", "maximum",
+/// "minimumArg", "maximumArg", "channel", "noOverlap", "cumulative", "binPacking", "circuit".
 std::string_view constraint_kind(const Constraint& c);
 /// The distinct variables a constraint involves, in first-appearance order.
 std::vector<int> constraint_scope(const Constraint& c);
@@ -155,12 +333,20 @@ class Model {
   /// Free-form metadata (source file, format) for `info` and output.
   std::string source_format;
 
+  /// Symbols of symbolic variables: value v of a symbolic variable is printed as symbols()[v].
+  [[nodiscard]] const std::vector<std::string>& symbols() const noexcept { return symbols_; }
+  /// The number of a symbol, added at the end when new.
+  Value symbol_value(std::string_view symbol);
+  /// A value as printed: the symbol for a symbolic variable, the integer otherwise.
+  [[nodiscard]] std::string value_text(int variable, Value value) const;
+
  private:
   std::vector<Variable> variables_;
   std::vector<VarArray> arrays_;
   std::vector<Declaration> decls_;
   std::vector<Constraint> constraints_;
   std::optional<Objective> objective_;
+  std::vector<std::string> symbols_;
 };
 
 }  // namespace arcwave

@@ -165,7 +165,7 @@ class ConstraintReader {
                            if constexpr (requires { c.except; }) n += c.except.size();
                            if constexpr (requires { c.coeffs; }) n += c.coeffs.size();
                            if constexpr (requires { c.values; }) n += c.values.size();
-                           if constexpr (requires { c.condition; }) n += c.condition.set.size();
+                           if constexpr (requires { c.condition.set; }) n += c.condition.set.size();
                            return n;
                          },
                          all[counted_]);

@@ -16,6 +16,7 @@
 #include "propagation/cpu/compact_table.hpp"
 #include "propagation/cpu/difference_cliques.hpp"
 #include "propagation/cpu/element.hpp"
+#include "propagation/cpu/globals/global_propagators.hpp"
 #include "propagation/cpu/intension.hpp"
 #include "propagation/cpu/negative_table.hpp"
 #include "propagation/cpu/sum.hpp"
@@ -85,6 +86,7 @@ int CpuEngine::add(std::unique_ptr<Propagator> p) {
   const int pid = static_cast<int>(props_.size());
   for (int x : p->vars()) watchers_[static_cast<std::size_t>(x)].push_back(pid);
   queue_of_.push_back(p->expensive() ? 1 : 0);
+  if (p->needs_backtrack()) backtrackers_.push_back(pid);
   props_.push_back(std::move(p));
   queued_.push_back(0);
   return pid;
@@ -148,6 +150,11 @@ void CpuEngine::build(const CpuEngineOptions& options) {
     } else if (const auto* el = std::get_if<IndexedElement>(&c)) {
       add(std::make_unique<ElementPropagator>(id, m.scopes[k], el->element, domains));
       ++kinds["element"];
+    } else if (const auto* g = std::get_if<IndexedGlobal>(&c)) {
+      for (std::unique_ptr<Propagator>& p :
+           make_global_propagators(id, m.scopes[k], g->constraint, domains))
+        add(std::move(p));
+      ++kinds[std::string(constraint_kind(g->constraint))];
     }
   }
   if (!binaries.empty()) {

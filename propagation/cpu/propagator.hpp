@@ -84,6 +84,9 @@ class Propagator {
   virtual void backtrack(const Domains& /*domains*/, std::size_t /*mark*/) {}
   /// Expensive propagators run after the cheap ones have reached their fixpoint.
   [[nodiscard]] virtual bool expensive() const { return false; }
+  /// True when backtrack() must be called on every pop (state tied to the removal log rather
+  /// than saved on the trail).
+  [[nodiscard]] virtual bool needs_backtrack() const { return false; }
 
   /// The engine constraint that conflicts are charged to (a propagator covering several sets
   /// Context::blamed_).

@@ -384,6 +384,14 @@ class Compiler {
     }
   }
 
+  // The other global constraints go to their propagators unchanged.
+  template <typename C>
+  void add(const C& c) {
+    Constraint whole{c};
+    std::vector<int> scope = constraint_scope(whole);
+    emit(IndexedGlobal{std::move(whole)}, std::move(scope));
+  }
+
   const Model& model_;
   const IndexOptions& options_;
   IndexedModel out_;

@@ -71,9 +71,15 @@ struct IndexedElement {
   ElementConstraint element;
 };
 
+/// A global constraint the CPU engine propagates as it is: the model's constraint unchanged
+/// (variables are model indices; its propagator maps values through the domains).
+struct IndexedGlobal {
+  Constraint constraint;
+};
+
 using IndexedConstraint =
     std::variant<IndexedUnary, IndexedBinary, IndexedExtension, IndexedIntension,
-                 IndexedAllDifferent, IndexedSum, IndexedElement>;
+                 IndexedAllDifferent, IndexedSum, IndexedElement, IndexedGlobal>;
 
 struct IndexOptions {
   /// Largest domain product of one intension constraint that is tabulated.

@@ -34,7 +34,8 @@ std::string instantiation_line(const Model& model, std::span<const Value> values
     if (!d.is_array) {
       list += ' ';
       list += model.variables()[static_cast<std::size_t>(d.index)].name;
-      fmt::format_to(std::back_inserter(vals), " {}", values[static_cast<std::size_t>(d.index)]);
+      vals += ' ';
+      vals += model.value_text(d.index, values[static_cast<std::size_t>(d.index)]);
       continue;
     }
     const VarArray& a = model.arrays()[static_cast<std::size_t>(d.index)];
@@ -45,7 +46,7 @@ std::string instantiation_line(const Model& model, std::span<const Value> values
       if (cell < 0)
         vals += " *";
       else
-        fmt::format_to(std::back_inserter(vals), " {}", values[static_cast<std::size_t>(cell)]);
+        vals += ' ' + model.value_text(cell, values[static_cast<std::size_t>(cell)]);
     }
   }
   return fmt::format("v <instantiation> <list>{} </list> <values>{} </values> </instantiation>",

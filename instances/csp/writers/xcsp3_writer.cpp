@@ -338,6 +338,13 @@ class Xcsp3Writer {
     out_ << " </values>\n    </instantiation>\n";
   }
 
+  // The generators build the kinds above only; a model with other globals is not written.
+  template <typename C>
+  void write_one(const C& c) {
+    throw Unsupported(SourcePosition{}, fmt::format("writing <{}> as XCSP3",
+                                                    constraint_kind(Constraint{c})));
+  }
+
   // ---- objective ----------------------------------------------------------------------------
   void write_objective() {
     const std::optional<Objective>& obj = m_.objective();

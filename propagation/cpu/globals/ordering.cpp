@@ -1,0 +1,33 @@
+// The propagators of ordered, lex and precedence.
+// (Until their dedicated filters land, these kinds use the generic propagator.)
+#include "propagation/cpu/globals/generic.hpp"
+#include "propagation/cpu/globals/global_propagators.hpp"
+
+namespace arcwave::cpu {
+
+namespace {
+template <typename C>
+PropagatorList generic(int constraint, const std::vector<int>& scope, const C& c,
+                       const ModelDomains& domains) {
+  PropagatorList out;
+  out.push_back(std::make_unique<GenericPropagator>(constraint, scope, Constraint{c}, domains));
+  return out;
+}
+}  // namespace
+
+PropagatorList make_propagators(int constraint, const std::vector<int>& scope,
+                                const OrderedConstraint& c, const ModelDomains& domains) {
+  return generic(constraint, scope, c, domains);
+}
+
+PropagatorList make_propagators(int constraint, const std::vector<int>& scope,
+                                const LexConstraint& c, const ModelDomains& domains) {
+  return generic(constraint, scope, c, domains);
+}
+
+PropagatorList make_propagators(int constraint, const std::vector<int>& scope,
+                                const PrecedenceConstraint& c, const ModelDomains& domains) {
+  return generic(constraint, scope, c, domains);
+}
+
+}  // namespace arcwave::cpu
