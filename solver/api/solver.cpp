@@ -20,6 +20,7 @@
 #endif
 #include "propagation/indexed/indexed_model.hpp"
 #include "solver/api/backend_choice.hpp"
+#include "solver/api/solve_batched.hpp"
 #include "solver/search/mac_search.hpp"
 
 namespace arcwave {
@@ -199,8 +200,22 @@ SolveResult Solver::solve() {
   result.stats.parse_seconds = im.parse_seconds;
   im.stop.store(false);
 
+  // --backend gpu: the batched search on the device when it takes the model; otherwise the
+  // device-resident engine below (n-ary tables on the N-E model), saying why.
+  std::string batch_refusal;
+  if (opt.backend == SolverBackend::kGpu) {
+    StopWatcher watcher(im.stop, im.external, opt.time_limit_seconds);
+    if (std::optional<SolveResult> r =
+            solve_batched(model, opt, im.callback, &im.stop, batch_refusal)) {
+      r->stats.parse_seconds = im.parse_seconds;
+      return std::move(*r);
+    }
+  }
+
   Stopwatch clock;
   std::unique_ptr<Engine> engine = make_engine(model, opt, result);
+  if (!batch_refusal.empty())
+    result.backend += " (the batched search refused the model: " + batch_refusal + ")";
   const double built = clock.seconds();
   const EngineStats initial = engine->stats();
   // The CPU engine timed index_model as model_seconds; for the GPU engine the model phase is

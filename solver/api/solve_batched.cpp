@@ -1,0 +1,93 @@
+// Definitions for solver/api/solve_batched.hpp.
+#include "solver/api/solve_batched.hpp"
+
+#include <fmt/format.h>
+
+#include "arcwave/error.hpp"
+#include "core/timer.hpp"
+#include "propagation/cpu/cpu_engine.hpp"
+#include "propagation/indexed/indexed_model.hpp"
+#include "solver/batch/batch_search.hpp"
+
+namespace arcwave {
+
+namespace {
+
+// The engine's root fixpoint as the batch layout's domains; nullopt on a wipe-out.
+std::optional<batch::Subproblem> root_state(const std::shared_ptr<const IndexedModel>& indexed,
+                                            const batch::BatchNetwork& net) {
+  cpu::CpuEngine engine(indexed);
+  if (!engine.propagate_root()) return std::nullopt;
+  batch::Subproblem s(net.state_words(), 0);
+  std::vector<int> values;
+  for (int x = 0; x < net.n; ++x) {
+    engine.values(x, values);
+    for (int a : values)
+      s[static_cast<std::size_t>(x) * static_cast<std::size_t>(net.words) +
+        static_cast<std::size_t>(a >> 6)] |= std::uint64_t{1} << (a & 63);
+  }
+  return s;
+}
+
+}  // namespace
+
+std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions& options,
+                                         const std::function<void(const Solution&)>& callback,
+                                         const std::atomic<bool>* stop, std::string& refusal) {
+  SolveResult result;
+  Stopwatch clock;
+  auto indexed = std::make_shared<const IndexedModel>(index_model(model));
+  if (auto why = batch::batch_refusal(*indexed)) {
+    refusal = *why;
+    return std::nullopt;
+  }
+  const batch::BatchNetwork net = batch::make_batch_network(*indexed);
+  result.stats.model_seconds = clock.seconds();
+  clock.restart();
+  std::vector<batch::Subproblem> items;
+  if (!indexed->trivially_false)
+    if (auto root = root_state(indexed, net)) items.push_back(std::move(*root));
+  result.stats.init_seconds = clock.seconds();
+
+  batch::BatchOptions bo;
+  bo.all_solutions = options.all_solutions;
+  bo.stop = stop;
+  const batch::BatchResult r = batch::batch_search_device(net, items, bo);
+  result.stats.search_seconds = r.seconds;
+  result.stats.propagate_seconds = r.seconds;
+  result.stats.nodes = r.nodes;
+  result.stats.fails = r.fails;
+  result.backend = "gpu (batched MAC on the device)";
+  result.engine = fmt::format(
+      "gpu: batched MAC, {} searchers x {} threads, bitwise AC3, dom/wdeg; {} subproblems "
+      "given away; {:.1f} MB of device memory",
+      r.searchers, r.threads_per_searcher, r.donations, static_cast<double>(r.global_bytes) / 1e6);
+
+  const bool optimise = model.objective().has_value() && !options.all_solutions;
+  if (r.solution) {
+    std::vector<Value> values(model.variable_count());
+    for (std::size_t v = 0; v < values.size(); ++v)
+      values[v] = model.variables()[v].domain[static_cast<std::size_t>((*r.solution)[v])];
+    if (const auto bad = model.first_violation(values))
+      throw InternalError(fmt::format(
+          "the batched search produced an assignment that violates constraint {}", *bad));
+    Solution s{values, std::nullopt};
+    if (model.objective()) s.objective = model.objective()->evaluate(values);
+    if (callback) callback(s);
+    result.best = std::move(s);
+  }
+  result.solutions = options.all_solutions ? r.solutions : (r.solution ? 1 : 0);
+  result.stats.solutions = result.solutions;
+  result.complete = r.complete;
+  const bool found = r.solution.has_value() || r.solutions > 0;
+  if (r.complete)
+    result.status = !found ? SolveStatus::kUnsatisfiable
+                           : (optimise ? SolveStatus::kOptimum : SolveStatus::kSatisfiable);
+  else
+    result.status = found ? SolveStatus::kSatisfiable : SolveStatus::kUnknown;
+  // A CSP stopped on its first solution is settled even though the rest was not searched.
+  if (!optimise && !options.all_solutions && r.solution) result.complete = true;
+  return result;
+}
+
+}  // namespace arcwave

@@ -1,0 +1,115 @@
+// Definitions for solver/batch/batch_network.hpp.
+#include "solver/batch/batch_network.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "arcwave/error.hpp"
+
+namespace arcwave::batch {
+
+std::optional<std::string> batch_refusal(const IndexedModel& model) {
+  for (std::size_t k = 0; k < model.constraints.size(); ++k) {
+    const IndexedConstraint& c = model.constraints[k];
+    if (std::holds_alternative<IndexedUnary>(c) || std::holds_alternative<IndexedBinary>(c))
+      continue;
+    const char* what = std::holds_alternative<IndexedExtension>(c)   ? "an n-ary table"
+                       : std::holds_alternative<IndexedIntension>(c) ? "an intension too large "
+                                                                       "to tabulate"
+                                                                     : "a global constraint";
+    return fmt::format(
+        "constraint #{} is {} on {} variables (the batched GPU search takes "
+        "binary networks: tables and small intensions)",
+        model.origin[k], what, model.scopes[k].size());
+  }
+  if (model.objective && model.objective->kind != Objective::Kind::kVariable)
+    return std::string("the objective is not one variable");
+  return std::nullopt;
+}
+
+BatchNetwork make_batch_network(const IndexedModel& model) {
+  if (const auto why = batch_refusal(model)) throw Unsupported(SourcePosition{}, *why);
+  BatchNetwork net;
+  net.n = static_cast<int>(model.domains.size());
+  int max_size = 1;
+  for (const auto& d : model.domains) {
+    net.sizes.push_back(static_cast<int>(d.size()));
+    max_size = std::max(max_size, static_cast<int>(d.size()));
+  }
+  net.words = (max_size + 63) / 64;
+  const auto W = static_cast<std::size_t>(net.words);
+  net.root.assign(net.state_words(), 0);
+  for (int x = 0; x < net.n; ++x)
+    for (int a = 0; a < net.sizes[static_cast<std::size_t>(x)]; ++a)
+      net.root[static_cast<std::size_t>(x) * W + static_cast<std::size_t>(a >> 6)] |=
+          std::uint64_t{1} << (a & 63);
+
+  // Relation rows padded to W words; a relation shared by several constraints is laid out once
+  // per direction.
+  std::map<const BitRelation*, std::uint64_t> forward;
+  std::map<const BitRelation*, std::uint64_t> backward;
+  auto lay_out = [&](const BitRelation& r, bool transpose) {
+    const std::uint64_t at = net.relations.size();
+    const int rows = transpose ? r.cols() : r.rows();
+    for (int a = 0; a < rows; ++a) {
+      const std::size_t base = net.relations.size();
+      net.relations.resize(base + W, 0);
+      if (!transpose) {
+        std::copy(r.row(a), r.row(a) + r.words(), net.relations.begin() + base);
+      } else {
+        for (int b = 0; b < r.rows(); ++b)
+          if (r.test(b, a))
+            net.relations[base + static_cast<std::size_t>(b >> 6)] |= std::uint64_t{1} << (b & 63);
+      }
+    }
+    return at;
+  };
+  std::vector<std::vector<int>> watches(static_cast<std::size_t>(net.n));
+  std::vector<std::vector<std::pair<int, int>>> cons(static_cast<std::size_t>(net.n));
+  for (std::size_t k = 0; k < model.constraints.size(); ++k) {
+    const IndexedConstraint& c = model.constraints[k];
+    if (const auto* u = std::get_if<IndexedUnary>(&c)) {
+      for (std::size_t a = 0; a < u->allowed.size(); ++a)
+        if (u->allowed[a] == 0)
+          net.root[static_cast<std::size_t>(u->var) * W + (a >> 6)] &=
+              ~(std::uint64_t{1} << (a & 63));
+      continue;
+    }
+    const auto& b = std::get<IndexedBinary>(c);
+    const BitRelation* r = b.relation.get();
+    if (!forward.contains(r)) forward[r] = lay_out(*r, false);
+    if (!backward.contains(r)) backward[r] = lay_out(*r, true);
+    const int id = net.constraints++;
+    for (int dir = 0; dir < 2; ++dir) {
+      const int x = dir == 0 ? b.x : b.y;
+      const int y = dir == 0 ? b.y : b.x;
+      const int arc = static_cast<int>(net.arc_x.size());
+      net.arc_x.push_back(x);
+      net.arc_y.push_back(y);
+      net.arc_constraint.push_back(id);
+      net.arc_rel.push_back(dir == 0 ? forward[r] : backward[r]);
+      watches[static_cast<std::size_t>(y)].push_back(arc);
+      cons[static_cast<std::size_t>(x)].emplace_back(id, y);
+    }
+  }
+  net.watch_offset.push_back(0);
+  net.con_offset.push_back(0);
+  for (int x = 0; x < net.n; ++x) {
+    for (int a : watches[static_cast<std::size_t>(x)]) net.watch_arcs.push_back(a);
+    net.watch_offset.push_back(static_cast<int>(net.watch_arcs.size()));
+    for (const auto& [id, other] : cons[static_cast<std::size_t>(x)]) {
+      net.con_id.push_back(id);
+      net.con_other.push_back(other);
+    }
+    net.con_offset.push_back(static_cast<int>(net.con_id.size()));
+  }
+  if (model.objective) {
+    net.objective = model.objective->variable;
+    net.minimize = model.objective->minimize;
+  }
+  return net;
+}
+
+}  // namespace arcwave::batch

@@ -1,0 +1,55 @@
+// solver/batch/batch_network.hpp — a binary constraint network laid out for the batched MAC
+// search (solver/batch/searcher.hpp): every domain is W 64-bit words (W from the largest
+// domain), every directed arc x <- y carries the bit rows of its relation (row a: the values of
+// y that support value a of x), and each variable lists the arcs to revise when its domain
+// shrinks. The same arrays serve the host searcher and, copied as they are, the device.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "propagation/indexed/indexed_model.hpp"
+
+namespace arcwave::batch {
+
+struct BatchNetwork {
+  int n = 0;      // variables
+  int words = 1;  // W: words per domain
+  int constraints = 0;
+  std::vector<int> sizes;  // initial domain size per variable
+  // Directed arcs: revise arc_x[a] against arc_y[a] with the rows at relations[arc_rel[a]]
+  // (sizes[x] rows of W words).
+  std::vector<int> arc_x;
+  std::vector<int> arc_y;
+  std::vector<int> arc_constraint;
+  std::vector<std::uint64_t> arc_rel;
+  std::vector<std::uint64_t> relations;
+  // Per variable y: the arcs x <- y (CSR over variables).
+  std::vector<int> watch_offset;
+  std::vector<int> watch_arcs;
+  // Per variable: its constraints and the other variable of each (CSR; for dom/wdeg).
+  std::vector<int> con_offset;
+  std::vector<int> con_id;
+  std::vector<int> con_other;
+  /// Domains after the unary constraints (n x W words); empty domains mean no solution.
+  std::vector<std::uint64_t> root;
+  /// A single-variable objective (value index order is value order), or -1.
+  int objective = -1;
+  bool minimize = true;
+
+  [[nodiscard]] std::size_t state_words() const {
+    return static_cast<std::size_t>(n) * static_cast<std::size_t>(words);
+  }
+};
+
+/// Why a model cannot run on the batched search (the first constraint it cannot take, or an
+/// objective other than one variable), or nullopt when it can.
+std::optional<std::string> batch_refusal(const IndexedModel& model);
+
+/// Lays out a model that batch_refusal() accepts (throws Unsupported otherwise).
+BatchNetwork make_batch_network(const IndexedModel& model);
+
+}  // namespace arcwave::batch

@@ -1,0 +1,55 @@
+// solver/batch/batch_search.hpp — MAC over many subproblems at once: every searcher (a thread
+// block on the device; one host thread in the reference) takes subproblems from a shared queue,
+// searches each with bitwise AC3 and dom/wdeg (solver/batch/searcher.hpp), and gives its
+// shallowest unexplored branch away while the queue is short, so that one subproblem (the root)
+// is enough to fill the device.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "solver/batch/batch_network.hpp"
+
+namespace arcwave::batch {
+
+struct BatchOptions {
+  bool all_solutions = false;     // count every solution (the objective, if any, is ignored)
+  double time_limit_seconds = 0;  // 0: none
+  const std::atomic<bool>* stop = nullptr;  // raised: stop soon with what is found
+  int searchers = 0;                        // 0: as many as fit the device (host: always 1)
+  int threads_per_searcher = 0;             // device: 0 picks 32, 64 or 128 from the network's size
+  std::size_t queue_capacity = 0;           // 0: initial items + 64 per searcher
+  long long donate_below = -1;              // -1: the number of searchers (device), 0 on the host
+};
+
+struct BatchResult {
+  bool complete = false;  // every subproblem exhausted (counts and optimality are exact)
+  std::uint64_t solutions = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t fails = 0;
+  std::uint64_t donations = 0;
+  /// A solution (one value index per variable): the first found, or the best when optimising.
+  std::optional<std::vector<int>> solution;
+  int searchers = 0;
+  int threads_per_searcher = 0;
+  std::size_t shared_bytes = 0;  // per searcher (device)
+  std::size_t global_bytes = 0;  // all searchers' stacks and queue (device)
+  double seconds = 0;            // the search itself (device: the kernel)
+};
+
+/// A subproblem: n x W words of domains (the network's layout). The root: net.root after the
+/// engine's root fixpoint, or decomposition nodes.
+using Subproblem = std::vector<std::uint64_t>;
+
+/// The reference: one searcher on this thread, the same code the device runs.
+BatchResult batch_search_host(const BatchNetwork& net, const std::vector<Subproblem>& items,
+                              const BatchOptions& options);
+
+/// On the device (ResourceError without a usable GPU or without memory for one searcher;
+/// Unsupported in builds without CUDA).
+BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subproblem>& items,
+                                const BatchOptions& options);
+
+}  // namespace arcwave::batch

@@ -1,0 +1,121 @@
+// solver/batch/group.hpp — the threads that run one searcher (solver/batch/searcher.hpp):
+// DeviceGroup is a CUDA thread block (warps of 32 lanes, __syncthreads, device atomics, volatile
+// loads for what other blocks write); HostGroup is one host thread, where every collective is
+// trivial. The searcher is written against this small interface only, so that the host runs the
+// very code the device runs.
+#pragma once
+
+#include <cstdint>
+
+// The searcher's functions: device code in CUDA translation units (which instantiate it for
+// DeviceGroup only), host code elsewhere (HostGroup).
+#if defined(__CUDACC__)
+#define ARCWAVE_HD __device__
+#else
+#define ARCWAVE_HD
+#endif
+
+namespace arcwave::batch {
+
+/// One thread: the reference execution on the host.
+struct HostGroup {
+  [[nodiscard]] int rank() const { return 0; }
+  [[nodiscard]] int size() const { return 1; }
+  [[nodiscard]] int lane() const { return 0; }
+  [[nodiscard]] int warp() const { return 0; }
+  [[nodiscard]] int warps() const { return 1; }
+  [[nodiscard]] int warp_size() const { return 1; }
+  void sync() const {}
+  [[nodiscard]] bool warp_any(bool v) const { return v; }
+  void fence_release() const {}
+  void fence_acquire() const {}
+  void pause() const {}
+
+  [[nodiscard]] std::uint64_t load(const std::uint64_t* p) const { return *p; }
+  void store64(std::uint64_t* p, std::uint64_t v) const { *p = v; }
+  void and64(std::uint64_t* p, std::uint64_t v) const { *p &= v; }
+  void or32(unsigned* p, unsigned v) const { *p |= v; }
+  // Relaxed atomics: the deadline thread raises the external stop flag.
+  [[nodiscard]] int load_int(const int* p) const { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+  void store_int(int* p, int v) const { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+  [[nodiscard]] long long load_ll(const long long* p) const { return *p; }
+  [[nodiscard]] unsigned long long load_ull(const unsigned long long* p) const { return *p; }
+  unsigned long long add_ull(unsigned long long* p, unsigned long long v) const {
+    const unsigned long long old = *p;
+    *p += v;
+    return old;
+  }
+  long long add_ll(long long* p, long long v) const {
+    const long long old = *p;
+    *p += v;
+    return old;
+  }
+  int min_int(int* p, int v) const {
+    const int old = *p;
+    if (v < old) *p = v;
+    return old;
+  }
+  int max_int(int* p, int v) const {
+    const int old = *p;
+    if (v > old) *p = v;
+    return old;
+  }
+  int cas_int(int* p, int expected, int v) const {
+    const int old = *p;
+    if (old == expected) *p = v;
+    return old;
+  }
+  static int popcount(std::uint64_t v) { return __builtin_popcountll(v); }
+  static int ctz(std::uint64_t v) { return __builtin_ctzll(v); }
+};
+
+#if defined(__CUDACC__)
+/// A thread block; blockDim.x a multiple of 32.
+struct DeviceGroup {
+  __device__ int rank() const { return static_cast<int>(threadIdx.x); }
+  __device__ int size() const { return static_cast<int>(blockDim.x); }
+  __device__ int lane() const { return static_cast<int>(threadIdx.x & 31U); }
+  __device__ int warp() const { return static_cast<int>(threadIdx.x >> 5); }
+  __device__ int warps() const { return static_cast<int>(blockDim.x >> 5); }
+  __device__ int warp_size() const { return 32; }
+  __device__ void sync() const { __syncthreads(); }
+  __device__ bool warp_any(bool v) const { return __any_sync(0xffffffffU, v) != 0; }
+  __device__ void fence_release() const { __threadfence(); }
+  __device__ void fence_acquire() const { __threadfence(); }
+  __device__ void pause() const { __nanosleep(200); }
+
+  // Volatile loads: other warps change domains under atomics, other blocks write the queue.
+  __device__ std::uint64_t load(const std::uint64_t* p) const {
+    return *static_cast<const volatile std::uint64_t*>(p);
+  }
+  __device__ void store64(std::uint64_t* p, std::uint64_t v) const {
+    *static_cast<volatile std::uint64_t*>(p) = v;
+  }
+  __device__ void and64(std::uint64_t* p, std::uint64_t v) const {
+    atomicAnd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+  }
+  __device__ void or32(unsigned* p, unsigned v) const { atomicOr(p, v); }
+  __device__ int load_int(const int* p) const { return *static_cast<const volatile int*>(p); }
+  __device__ void store_int(int* p, int v) const { *static_cast<volatile int*>(p) = v; }
+  __device__ long long load_ll(const long long* p) const {
+    return *static_cast<const volatile long long*>(p);
+  }
+  __device__ unsigned long long load_ull(const unsigned long long* p) const {
+    return *static_cast<const volatile unsigned long long*>(p);
+  }
+  __device__ unsigned long long add_ull(unsigned long long* p, unsigned long long v) const {
+    return atomicAdd(p, v);
+  }
+  __device__ long long add_ll(long long* p, long long v) const {
+    return static_cast<long long>(
+        atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v)));
+  }
+  __device__ int min_int(int* p, int v) const { return atomicMin(p, v); }
+  __device__ int max_int(int* p, int v) const { return atomicMax(p, v); }
+  __device__ int cas_int(int* p, int expected, int v) const { return atomicCAS(p, expected, v); }
+  __device__ static int popcount(std::uint64_t v) { return __popcll(v); }
+  __device__ static int ctz(std::uint64_t v) { return __ffsll(static_cast<long long>(v)) - 1; }
+};
+#endif
+
+}  // namespace arcwave::batch

@@ -1,0 +1,507 @@
+// solver/batch/searcher.hpp — one MAC searcher of the batched search, written once for a group
+// of threads that works together on one subproblem: a CUDA thread block on the device (every
+// searcher a block, thousands at once), a group of one thread on the host (the reference the
+// device is tested against, and what CI runs).
+//
+// State per searcher: the working domains (n x W words, in shared memory on the device when
+// they fit), a stack of saved domains per depth (copying, not trailing: a push copies n x W
+// words in parallel and a backtrack copies them back, which costs the same as replaying a trail
+// on the device and needs no bookkeeping), the decisions per depth, and dom/wdeg weights.
+// Propagation is bitwise AC3 over the directed arcs of the network, round by round: the arcs
+// x <- y of the variables y changed in the previous round are revised, one warp per changed
+// variable, one lane per value of x; removals only shrink domains, so concurrent revisions stay
+// sound, and a round without removals is the fixpoint.
+//
+// Subproblems come from a queue shared by all searchers (subproblems of the decomposition
+// first); when the queue runs low, a searcher gives away its shallowest unexplored right branch
+// (its saved domains at that depth minus the decision's value) and marks it so that it does not
+// explore it itself. `pending` counts the subproblems pushed and not finished: when it reaches
+// zero no work can appear any more, and idle searchers leave.
+#pragma once
+
+#include <climits>
+#include <cstdint>
+
+#include "solver/batch/group.hpp"
+
+namespace arcwave::batch {
+
+/// The network as raw arrays (host arrays, or their device copies).
+struct NetworkView {
+  int n = 0;
+  int words = 1;
+  int constraints = 0;
+  const int* sizes = nullptr;
+  const int* arc_x = nullptr;
+  const int* arc_y = nullptr;
+  const int* arc_constraint = nullptr;
+  const std::uint64_t* arc_rel = nullptr;
+  const std::uint64_t* relations = nullptr;
+  const int* watch_offset = nullptr;
+  const int* watch_arcs = nullptr;
+  const int* con_offset = nullptr;
+  const int* con_id = nullptr;
+  const int* con_other = nullptr;
+  int objective = -1;
+  bool minimize = true;
+};
+
+/// What all searchers share (global memory on the device).
+struct SharedState {
+  std::uint64_t* items = nullptr;  // capacity x state words
+  int* ready = nullptr;            // per item: filled
+  unsigned long long* head = nullptr;
+  unsigned long long* tail = nullptr;
+  unsigned long long capacity = 0;
+  long long* pending = nullptr;
+  int* stop = nullptr;                 // raised: every searcher leaves
+  const int* external_stop = nullptr;  // raised by the host (time limit, signal)
+  unsigned long long* solutions = nullptr;
+  unsigned long long* nodes = nullptr;
+  unsigned long long* fails = nullptr;
+  unsigned long long* donations = nullptr;
+  int* best = nullptr;            // objective: best value index so far
+  int* lock = nullptr;            // guards the recorded solution
+  int* solution = nullptr;        // n value indices
+  int* solution_value = nullptr;  // objective index of the recorded solution
+  int* solution_written = nullptr;
+  int all_solutions = 0;
+  long long donate_below = 0;  // give work away while fewer items than this are queued
+};
+
+/// One searcher's own memory (global memory on the device).
+struct SearcherMemory {
+  std::uint64_t* stack = nullptr;  // (n + 1) x state words
+  int* dec_var = nullptr;          // per depth
+  int* dec_val = nullptr;
+  int* dec_donated = nullptr;
+  unsigned* weight = nullptr;  // per constraint
+};
+
+/// Working memory (shared memory on the device when it fits).
+struct Scratch {
+  std::uint64_t* dom = nullptr;               // n x W
+  unsigned* changed[2] = {nullptr, nullptr};  // n bits each
+  int* blame = nullptr;                       // per variable: a constraint that last reduced it
+  long long* cand = nullptr;                  // per thread: 3 values (size, wdeg, variable)
+  int* flags = nullptr;                       // kFlagCount ints
+};
+
+enum Flag : int {
+  kFail = 0,
+  kAny,
+  kItem,
+  kVar,
+  kVal,
+  kDepth,
+  kDonateLevel,
+  kDonateSlot,
+  kBlame,
+  kStopAll,
+  kFlagCount
+};
+
+template <class G>
+class Searcher {
+ public:
+  ARCWAVE_HD Searcher(const G& g, const NetworkView& net, const SharedState& sh,
+                      const SearcherMemory& mem, const Scratch& s)
+      : g_(g),
+        net_(net),
+        sh_(sh),
+        mem_(mem),
+        s_(s),
+        W_(net.words),
+        state_(static_cast<unsigned long long>(net.n) * static_cast<unsigned long long>(net.words)),
+        bits_words_((net.n + 31) / 32) {}
+
+  /// Takes subproblems until none is left or the search stops.
+  ARCWAVE_HD void run() {
+    for (int i = g_.rank(); i < net_.constraints; i += g_.size()) mem_.weight[i] = 1;
+    for (;;) {
+      if (g_.rank() == 0) s_.flags[kItem] = static_cast<int>(take());  // capacity < 2^31
+      g_.sync();
+      const long long item = s_.flags[kItem];
+      if (item < 0) break;
+      g_.fence_acquire();
+      copy(sh_.items + static_cast<unsigned long long>(item) * state_, s_.dom);
+      explore();
+      g_.sync();
+      if (g_.rank() == 0) {
+        g_.add_ll(sh_.pending, -1);
+        g_.add_ull(sh_.nodes, nodes_);
+        g_.add_ull(sh_.fails, fails_);
+        nodes_ = 0;
+        fails_ = 0;
+      }
+      g_.sync();
+    }
+  }
+
+ private:
+  // ---- the search on one subproblem --------------------------------------------------------
+
+  ARCWAVE_HD void explore() {
+    int depth = 0;
+    if (g_.rank() == 0) s_.flags[kBlame] = -1;
+    for (int i = g_.rank(); i < bits_words_; i += g_.size()) s_.changed[0][i] = ~0U;
+    g_.sync();
+    bool ok = !any_empty() && propagate();
+    for (;;) {
+      if (stopped()) return;
+      if (ok) ok = apply_bound();
+      if (ok) {
+        const int x = select();
+        if (x < 0) {
+          on_solution();
+          if (stopped()) return;
+          ok = false;
+        } else {
+          maybe_donate(depth);
+          push(depth, x);
+          ++depth;
+          ++nodes_;
+          ok = propagate();
+          continue;
+        }
+      }
+      ++fails_;
+      charge();
+      if (!backtrack(depth)) return;
+      ok = true;
+    }
+  }
+
+  // Pops to the deepest depth whose refutation propagates; false when the subproblem is done.
+  ARCWAVE_HD bool backtrack(int& depth) {
+    while (depth > 0) {
+      --depth;
+      copy(mem_.stack + static_cast<unsigned long long>(depth) * state_, s_.dom);
+      if (mem_.dec_donated[depth] != 0) continue;  // given away: another searcher owns it
+      const int x = mem_.dec_var[depth];
+      const int a = mem_.dec_val[depth];
+      if (g_.rank() == 0) {
+        g_.and64(s_.dom + word_of(x, a), ~bit_of(a));
+        s_.blame[x] = -1;
+      }
+      clear_changed(0);
+      if (g_.rank() == 0) s_.changed[0][x >> 5] |= 1U << (x & 31);
+      g_.sync();
+      if (!empty(x) && propagate()) return true;
+      ++fails_;
+      charge();
+    }
+    return false;
+  }
+
+  ARCWAVE_HD void push(int depth, int x) {
+    copy(s_.dom, mem_.stack + static_cast<unsigned long long>(depth) * state_);
+    const int a = min_value(x);
+    if (g_.rank() == 0) {
+      mem_.dec_var[depth] = x;
+      mem_.dec_val[depth] = a;
+      mem_.dec_donated[depth] = 0;
+      std::uint64_t* d = s_.dom + static_cast<unsigned long long>(x) * W_;
+      for (int w = 0; w < W_; ++w) g_.store64(d + w, w == (a >> 6) ? bit_of(a) : 0);
+    }
+    clear_changed(0);
+    if (g_.rank() == 0) s_.changed[0][x >> 5] |= 1U << (x & 31);
+    g_.sync();
+  }
+
+  // ---- propagation --------------------------------------------------------------------------
+
+  // Revises the arcs of the variables marked in changed[0] until the fixpoint; false on a
+  // wipe-out (its constraint in flags[kBlame]).
+  ARCWAVE_HD bool propagate() {
+    int cur = 0;
+    for (;;) {
+      const int nxt = cur ^ 1;
+      for (int i = g_.rank(); i < bits_words_; i += g_.size()) s_.changed[nxt][i] = 0;
+      if (g_.rank() == 0) s_.flags[kAny] = 0;
+      g_.sync();
+      for (int y = g_.warp(); y < net_.n; y += g_.warps()) {
+        if (((s_.changed[cur][y >> 5] >> (y & 31)) & 1U) == 0) continue;
+        for (int k = net_.watch_offset[y]; k < net_.watch_offset[y + 1]; ++k)
+          revise(net_.watch_arcs[k], nxt);
+      }
+      g_.sync();
+      if (s_.flags[kAny] == 0) return true;
+      // Wipe-outs among the variables reduced this round.
+      if (g_.rank() == 0) s_.flags[kFail] = 0;
+      g_.sync();
+      for (int x = g_.rank(); x < net_.n; x += g_.size())
+        if (((s_.changed[nxt][x >> 5] >> (x & 31)) & 1U) != 0 && empty(x)) {
+          s_.flags[kFail] = 1;
+          s_.flags[kBlame] = s_.blame[x];
+        }
+      g_.sync();
+      if (s_.flags[kFail] != 0) return false;
+      cur = nxt;
+    }
+  }
+
+  // Revises x against y for arc `arc`, the warp's lanes over the values of x.
+  ARCWAVE_HD void revise(int arc, int nxt) {
+    const int x = net_.arc_x[arc];
+    const int y = net_.arc_y[arc];
+    const std::uint64_t* rows = net_.relations + net_.arc_rel[arc];
+    std::uint64_t* dx = s_.dom + static_cast<unsigned long long>(x) * W_;
+    const std::uint64_t* dy = s_.dom + static_cast<unsigned long long>(y) * W_;
+    bool removed = false;
+    for (int a = g_.lane(); a < net_.sizes[x]; a += g_.warp_size()) {
+      if (((g_.load(dx + (a >> 6)) >> (a & 63)) & 1U) == 0) continue;
+      const std::uint64_t* row = rows + static_cast<unsigned long long>(a) * W_;
+      bool supported = false;
+      for (int w = 0; w < W_ && !supported; ++w) supported = (row[w] & g_.load(dy + w)) != 0;
+      if (!supported) {
+        g_.and64(dx + (a >> 6), ~bit_of(a));
+        removed = true;
+      }
+    }
+    if (g_.warp_any(removed) && g_.lane() == 0) {
+      g_.or32(&s_.changed[nxt][x >> 5], 1U << (x & 31));
+      s_.blame[x] = net_.arc_constraint[arc];
+      s_.flags[kAny] = 1;
+    }
+  }
+
+  // The objective's bound: only values better than the best found so far.
+  ARCWAVE_HD bool apply_bound() {
+    if (net_.objective < 0) return true;
+    const int o = net_.objective;
+    const int best = g_.load_int(sh_.best);
+    bool changed = false;
+    if (g_.rank() == 0) {
+      std::uint64_t* d = s_.dom + static_cast<unsigned long long>(o) * W_;
+      for (int a = 0; a < net_.sizes[o]; ++a) {
+        const bool allowed = net_.minimize ? a < best : a > best;
+        if (!allowed && ((g_.load(d + (a >> 6)) >> (a & 63)) & 1U) != 0) {
+          g_.and64(d + (a >> 6), ~bit_of(a));
+          changed = true;
+        }
+      }
+      s_.flags[kAny] = changed ? 1 : 0;
+      s_.blame[o] = -1;
+    }
+    g_.sync();
+    if (s_.flags[kAny] == 0) return true;
+    if (empty(o)) {
+      g_.sync();
+      if (g_.rank() == 0) s_.flags[kBlame] = -1;
+      return false;
+    }
+    clear_changed(0);
+    if (g_.rank() == 0) s_.changed[0][o >> 5] |= 1U << (o & 31);
+    g_.sync();
+    return propagate();
+  }
+
+  // ---- heuristics ---------------------------------------------------------------------------
+
+  // dom/wdeg: the unfixed variable with the smallest size / weighted degree (ties: smallest
+  // index); -1 when every variable is fixed (a solution).
+  ARCWAVE_HD int select() {
+    long long best_size = 0;
+    long long best_wdeg = 1;
+    long long best_var = -1;
+    for (int x = g_.rank(); x < net_.n; x += g_.size()) {
+      const int size = count(x);
+      if (size <= 1) continue;
+      long long wdeg = 1;
+      for (int k = net_.con_offset[x]; k < net_.con_offset[x + 1]; ++k)
+        if (count(net_.con_other[k]) > 1) wdeg += mem_.weight[net_.con_id[k]];
+      if (best_var < 0 || size * best_wdeg < best_size * wdeg) {
+        best_size = size;
+        best_wdeg = wdeg;
+        best_var = x;
+      }
+    }
+    long long* c = s_.cand + 3 * g_.rank();
+    c[0] = best_size;
+    c[1] = best_wdeg;
+    c[2] = best_var;
+    g_.sync();
+    if (g_.rank() == 0) {
+      for (int t = 1; t < g_.size(); ++t) {
+        const long long* o = s_.cand + 3 * t;
+        if (o[2] < 0) continue;
+        const long long lhs = o[0] * c[1];
+        const long long rhs = c[0] * o[1];
+        if (c[2] < 0 || lhs < rhs || (lhs == rhs && o[2] < c[2])) {
+          c[0] = o[0];
+          c[1] = o[1];
+          c[2] = o[2];
+        }
+      }
+      s_.flags[kVar] = static_cast<int>(c[2]);
+    }
+    g_.sync();
+    return s_.flags[kVar];
+  }
+
+  ARCWAVE_HD void charge() {
+    if (g_.rank() == 0 && s_.flags[kBlame] >= 0) ++mem_.weight[s_.flags[kBlame]];
+    g_.sync();
+  }
+
+  // ---- work sharing -------------------------------------------------------------------------
+
+  ARCWAVE_HD long long take() {
+    const unsigned long long i = g_.add_ull(sh_.head, 1);
+    for (;;) {
+      if (stopped_now()) return -1;
+      if (i < sh_.capacity && g_.load_int(sh_.ready + i) != 0) return static_cast<long long>(i);
+      if (g_.load_ll(sh_.pending) == 0) return -1;
+      g_.pause();
+    }
+  }
+
+  // Gives the shallowest unexplored right branch away while the queue is short.
+  ARCWAVE_HD void maybe_donate(int depth) {
+    if (g_.rank() == 0) {
+      s_.flags[kDonateSlot] = -1;
+      const long long queued = static_cast<long long>(g_.load_ull(sh_.tail)) -
+                               static_cast<long long>(g_.load_ull(sh_.head));
+      if (queued < sh_.donate_below && g_.load_ull(sh_.tail) < sh_.capacity) {
+        int level = -1;
+        for (int l = 0; l < depth && level < 0; ++l)
+          if (mem_.dec_donated[l] == 0) level = l;
+        if (level >= 0) {
+          const unsigned long long slot = g_.add_ull(sh_.tail, 1);
+          if (slot < sh_.capacity) {
+            s_.flags[kDonateSlot] = static_cast<int>(slot);
+            s_.flags[kDonateLevel] = level;
+            mem_.dec_donated[level] = 1;
+          }
+        }
+      }
+    }
+    g_.sync();
+    const int slot = s_.flags[kDonateSlot];
+    if (slot < 0) return;
+    const int level = s_.flags[kDonateLevel];
+    std::uint64_t* item = sh_.items + static_cast<unsigned long long>(slot) * state_;
+    copy(mem_.stack + static_cast<unsigned long long>(level) * state_, item);
+    if (g_.rank() == 0) {
+      const int x = mem_.dec_var[level];
+      const int a = mem_.dec_val[level];
+      g_.and64(item + word_of(x, a), ~bit_of(a));
+      g_.add_ll(sh_.pending, 1);
+      g_.add_ull(sh_.donations, 1);
+    }
+    g_.fence_release();
+    g_.sync();
+    if (g_.rank() == 0) g_.store_int(sh_.ready + slot, 1);
+    g_.sync();
+  }
+
+  // ---- solutions ----------------------------------------------------------------------------
+
+  ARCWAVE_HD void on_solution() {
+    if (g_.rank() == 0) {
+      s_.flags[kBlame] = -1;  // a solution is no conflict to charge
+      g_.add_ull(sh_.solutions, 1);
+      if (net_.objective >= 0) {
+        const int v = min_value(net_.objective);
+        const int old = net_.minimize ? g_.min_int(sh_.best, v) : g_.max_int(sh_.best, v);
+        const bool better = net_.minimize ? v < old : v > old;
+        if (better) record(v);
+      } else if (g_.cas_int(sh_.solution_written, 0, 1) == 0) {
+        for (int x = 0; x < net_.n; ++x) sh_.solution[x] = min_value(x);
+        g_.fence_release();
+        if (sh_.all_solutions == 0) g_.store_int(sh_.stop, 1);
+      }
+    }
+    g_.sync();
+  }
+
+  // Records a solution of objective index v unless a better one is recorded already.
+  ARCWAVE_HD void record(int v) {
+    while (g_.cas_int(sh_.lock, 0, 1) != 0) g_.pause();
+    g_.fence_acquire();
+    const int have = g_.load_int(sh_.solution_value);
+    const bool better =
+        g_.load_int(sh_.solution_written) == 0 || (net_.minimize ? v < have : v > have);
+    if (better) {
+      for (int x = 0; x < net_.n; ++x) sh_.solution[x] = min_value(x);
+      g_.store_int(sh_.solution_value, v);
+      g_.store_int(sh_.solution_written, 1);
+    }
+    g_.fence_release();
+    g_.store_int(sh_.lock, 0);
+  }
+
+  // ---- small helpers ------------------------------------------------------------------------
+
+  [[nodiscard]] ARCWAVE_HD bool stopped_now() const {
+    return g_.load_int(sh_.stop) != 0 ||
+           (sh_.external_stop != nullptr && g_.load_int(sh_.external_stop) != 0);
+  }
+  // The same answer for every thread of the group.
+  ARCWAVE_HD bool stopped() {
+    if (g_.rank() == 0) s_.flags[kStopAll] = stopped_now() ? 1 : 0;
+    g_.sync();
+    const bool stop = s_.flags[kStopAll] != 0;
+    g_.sync();
+    return stop;
+  }
+  ARCWAVE_HD void copy(const std::uint64_t* from, std::uint64_t* to) {
+    g_.sync();
+    for (unsigned long long i = static_cast<unsigned long long>(g_.rank()); i < state_;
+         i += static_cast<unsigned long long>(g_.size()))
+      g_.store64(to + i, g_.load(from + i));
+    g_.sync();
+  }
+  ARCWAVE_HD void clear_changed(int which) {
+    for (int i = g_.rank(); i < bits_words_; i += g_.size()) s_.changed[which][i] = 0;
+    g_.sync();
+  }
+  [[nodiscard]] ARCWAVE_HD int count(int x) const {
+    const std::uint64_t* d = s_.dom + static_cast<unsigned long long>(x) * W_;
+    int c = 0;
+    for (int w = 0; w < W_; ++w) c += G::popcount(g_.load(d + w));
+    return c;
+  }
+  [[nodiscard]] ARCWAVE_HD bool empty(int x) const {
+    const std::uint64_t* d = s_.dom + static_cast<unsigned long long>(x) * W_;
+    for (int w = 0; w < W_; ++w)
+      if (g_.load(d + w) != 0) return false;
+    return true;
+  }
+  ARCWAVE_HD bool any_empty() {
+    if (g_.rank() == 0) s_.flags[kFail] = 0;
+    g_.sync();
+    for (int x = g_.rank(); x < net_.n; x += g_.size())
+      if (empty(x)) s_.flags[kFail] = 1;
+    g_.sync();
+    const bool e = s_.flags[kFail] != 0;
+    g_.sync();
+    return e;
+  }
+  [[nodiscard]] ARCWAVE_HD int min_value(int x) const {
+    const std::uint64_t* d = s_.dom + static_cast<unsigned long long>(x) * W_;
+    for (int w = 0; w < W_; ++w) {
+      const std::uint64_t bits = g_.load(d + w);
+      if (bits != 0) return w * 64 + G::ctz(bits);
+    }
+    return -1;
+  }
+  [[nodiscard]] ARCWAVE_HD unsigned long long word_of(int x, int a) const {
+    return static_cast<unsigned long long>(x) * W_ + static_cast<unsigned>(a >> 6);
+  }
+  static ARCWAVE_HD std::uint64_t bit_of(int a) { return std::uint64_t{1} << (a & 63); }
+
+  const G& g_;
+  NetworkView net_;
+  SharedState sh_;
+  SearcherMemory mem_;
+  Scratch s_;
+  int W_;
+  unsigned long long state_;
+  int bits_words_;
+  unsigned long long nodes_ = 0;
+  unsigned long long fails_ = 0;
+};
+
+}  // namespace arcwave::batch

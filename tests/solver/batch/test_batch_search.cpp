@@ -1,0 +1,113 @@
+// The batched search's searcher on the host (the code the device runs, one thread): solution
+// counts against published values and against the CPU engine, with and without work given away,
+// first solutions checked, optima equal to the CPU solver's.
+#include <fmt/format.h>
+
+#include "instances/csp/generators.hpp"
+#include "tests/solver/batch/batch_fixture.hpp"
+
+namespace arcwave {
+
+using test::batch_case;
+
+TEST_CASE("batched search counts n-queens solutions (OEIS A000170)", "[batch][counts]") {
+  const std::uint64_t expected[] = {1, 0, 0, 2, 10, 4, 40, 92, 352, 724};
+  for (int n = 1; n <= 10; ++n)
+    for (gen::QueensEncoding enc :
+         {gen::QueensEncoding::kIntension, gen::QueensEncoding::kExtension}) {
+      for (long long donate : {0LL, 3LL}) {
+        INFO(fmt::format("n {} encoding {} donate below {}", n, static_cast<int>(enc), donate));
+        const test::BatchCase c = batch_case(gen::queens(n, enc));
+        batch::BatchOptions o;
+        o.all_solutions = true;
+        o.donate_below = donate;
+        const batch::BatchResult r = batch::batch_search_host(c.net, c.items, o);
+        CHECK(r.complete);
+        CHECK(r.solutions == expected[n - 1]);
+        if (donate > 0 && n >= 6) CHECK(r.donations > 0);
+      }
+    }
+}
+
+TEST_CASE("batched search counts equal the CPU engine's on random networks", "[batch][counts]") {
+  int sat = 0;
+  for (int i = 0; i < 40; ++i) {
+    const auto seed = static_cast<std::uint64_t>(9100 + i);
+    const int n = 5 + i % 8;
+    const int d = 2 + (i / 2) % 6;
+    const int e = std::min(n * (n - 1) / 2, n + (i * 5) % (2 * n));
+    const Model m = gen::rb({.n = n,
+                             .d = d,
+                             .e = e,
+                             .tightness = 0.2 + 0.05 * (i % 8),
+                             .seed = seed,
+                             .supports = i % 2 == 0,
+                             .forced = i % 5 == 0});
+    INFO(fmt::format("network {} (seed {})", i, seed));
+    const test::BatchCase c = batch_case(m);
+    batch::BatchOptions o;
+    o.all_solutions = true;
+    o.donate_below = i % 3;
+    const batch::BatchResult r = batch::batch_search_host(c.net, c.items, o);
+    CHECK(r.complete);
+    const std::uint64_t expected = test::cpu_count(m);
+    CHECK(r.solutions == expected);
+    sat += expected > 0 ? 1 : 0;
+  }
+  CHECK(sat > 5);
+  CHECK(sat < 40);
+}
+
+TEST_CASE("batched search: the first solution satisfies the model, UNSAT stays UNSAT", "[batch]") {
+  for (int n : {4, 6, 8, 12, 16, 20}) {
+    INFO("queens " << n);
+    const test::BatchCase c = batch_case(gen::queens(n));
+    const batch::BatchResult r = batch::batch_search_host(c.net, c.items, {});
+    REQUIRE(r.solution.has_value());
+    CHECK(c.model.check(test::values_of(c.model, *r.solution)));
+    CHECK(r.solutions == 1);
+  }
+  for (int n : {2, 3}) {
+    const test::BatchCase c = batch_case(gen::queens(n));
+    const batch::BatchResult r = batch::batch_search_host(c.net, c.items, {});
+    CHECK(r.complete);
+    CHECK_FALSE(r.solution.has_value());
+  }
+}
+
+TEST_CASE("batched search proves the CPU solver's optimum on small COPs", "[batch][cop]") {
+  for (int i = 0; i < 20; ++i) {
+    const auto seed = static_cast<std::uint64_t>(9300 + i);
+    Model m = gen::rb({.n = 8, .d = 5, .e = 12, .tightness = 0.3, .seed = seed, .forced = true});
+    Objective obj;
+    obj.kind = Objective::Kind::kVariable;
+    obj.variable = i % 8;
+    obj.minimize = i % 2 == 0;
+    m.set_objective(obj);
+    INFO(fmt::format("network {} (seed {})", i, seed));
+    SolverOptions so;
+    so.backend = SolverBackend::kCpu;
+    Solver cpu(m, so);
+    const SolveResult expected = cpu.solve();
+    REQUIRE(expected.status == SolveStatus::kOptimum);
+    const test::BatchCase c = batch_case(m);
+    batch::BatchOptions o;
+    o.donate_below = i % 3;
+    const batch::BatchResult r = batch::batch_search_host(c.net, c.items, o);
+    CHECK(r.complete);
+    REQUIRE(r.solution.has_value());
+    const std::vector<Value> v = test::values_of(m, *r.solution);
+    CHECK(m.check(v));
+    CHECK(v[static_cast<std::size_t>(obj.variable)] == expected.best->objective.value());
+  }
+}
+
+TEST_CASE("batched search refuses what it cannot take", "[batch]") {
+  Model m = gen::queens(6, gen::QueensEncoding::kAllDifferent);
+  const IndexedModel indexed = index_model(m);
+  const auto why = batch::batch_refusal(indexed);
+  REQUIRE(why.has_value());
+  CHECK(why->find("global constraint") != std::string::npos);
+}
+
+}  // namespace arcwave
