@@ -2,6 +2,7 @@
 // (conflict tables, short tables, intension, allDifferent, sum), on generated models.
 #include <algorithm>
 
+#include "arcwave/error.hpp"
 #include "instances/csp/generators.hpp"
 #include "propagation/network/table_network.hpp"
 #include "tests/support/catch.hpp"
@@ -59,4 +60,33 @@ TEST_CASE("large allDifferent is decomposed into binary disequalities", "[table_
     if (std::holds_alternative<AllDifferentConstraint>(m.constraints()[ci]))
       from_alldiff = net.from_model[ci].size();
   CHECK(from_alldiff == 12 * 11 / 2);
+}
+
+TEST_CASE("small global constraints are tabulated from their semantics, large ones refused",
+          "[table_network]") {
+  // A cumulative over 3 tasks with small origin domains becomes one table of the model's
+  // semantics; the same over 12 tasks with origins 0..20 exceeds the tabulation limit and is
+  // refused naming the constraint's kind (exit code 3 for `solve --backend gpu`).
+  auto cumulative = [](int tasks, int horizon) {
+    Model m;
+    CumulativeConstraint c;
+    std::vector<Value> times;
+    for (int t = 0; t <= horizon; ++t) times.push_back(t);
+    for (int i = 0; i < tasks; ++i) {
+      c.origins.push_back(m.add_variable("s" + std::to_string(i), times));
+      c.lengths.push_back(Operand{false, 2 + i % 3});
+      c.heights.push_back(Operand{false, 1 + i % 2});
+    }
+    c.condition.op = Relation::kLe;
+    c.condition.value = 2;
+    m.add_constraint(std::move(c));
+    return m;
+  };
+  check_equivalent(cumulative(3, 4));
+  try {
+    (void)make_table_network(cumulative(12, 20), 100'000);
+    FAIL("a cumulative on 12 tasks was tabulated");
+  } catch (const Unsupported& e) {
+    CHECK(std::string(e.what()).find("cumulative") != std::string::npos);
+  }
 }

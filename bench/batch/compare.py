@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Runs `arcwave solve` with several option sets ("variants") over a set of instances and
+compares them: per file the answer, wall time and search statistics; per family (the folder of
+the file) the files settled, the time on the files every variant settles, and nodes per second.
+
+    bench/batch/compare.py BUILD_DIR --limit 10 --files 'DIR/**/*.xml.lzma' \
+        --variant cpu1='--backend cpu -p 1' --variant gpu='--backend gpu' [--jobs cpu1=14] \
+        [--json OUT.json] [--answers answers.txt]
+
+Variants run one after another; within a variant, --jobs NAME=K runs K files at once (for
+one-core runs on a many-core machine; the GPU variant must stay at 1). A file is settled when
+the answer is SATISFIABLE or UNSATISFIABLE (or OPTIMUM FOUND). With --answers (FILE | STATUS
+lines), an answer contradicting a known one is reported and makes the exit status 1.
+"""
+import argparse
+import concurrent.futures
+import glob
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import time
+
+SETTLED = ("SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND")
+
+
+def run(binary, path, limit, options):
+    start = time.monotonic()
+    try:
+        p = subprocess.run([binary, "solve", path, "-t", str(limit)] + options.split(),
+                           capture_output=True, text=True, timeout=limit * 4 + 60)
+        out, code = p.stdout, p.returncode
+    except subprocess.TimeoutExpired:
+        out, code = "", -9
+    wall = time.monotonic() - start
+    status = "ERROR"
+    for line in out.splitlines():
+        if line.startswith("s "):
+            status = line[2:].strip()
+    nodes = re.search(r"^c nodes (\d+)", out, re.M)
+    search = re.search(r"search ([0-9.]+) s", out)
+    backend = re.search(r"^c backend: (.*)$", out, re.M)
+    return dict(status=status, exit=code, wall=wall,
+                nodes=int(nodes.group(1)) if nodes else 0,
+                search_seconds=float(search.group(1)) if search else 0.0,
+                backend=backend.group(1) if backend else "")
+
+
+def family(path, root):
+    rel = os.path.relpath(path, root)
+    return rel.split(os.sep)[0] if os.sep in rel else "."
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("build")
+    ap.add_argument("--files", required=True, help="glob (recursive **)")
+    ap.add_argument("--limit", type=float, default=10)
+    ap.add_argument("--variant", action="append", required=True, help="NAME=OPTIONS")
+    ap.add_argument("--jobs", action="append", default=[], help="NAME=K")
+    ap.add_argument("--answers", help="FILE | STATUS lines (paths relative to the glob's root)")
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    binary = os.path.join(os.path.abspath(args.build), "cli", "arcwave")
+    files = sorted(glob.glob(args.files, recursive=True))
+    root = os.path.commonpath(files) if len(files) > 1 else os.path.dirname(files[0])
+    variants = [v.split("=", 1) for v in args.variant]
+    jobs = {k: int(v) for k, v in (j.split("=", 1) for j in args.jobs)}
+    known = {}
+    if args.answers:
+        base = os.path.dirname(os.path.abspath(args.answers))
+        for line in open(args.answers):
+            if line.startswith("#") or "|" not in line:
+                continue
+            f, s = [x.strip() for x in line.split("|")[:2]]
+            known[os.path.normpath(os.path.join(base, f))] = s
+    rows = {f: dict(file=os.path.relpath(f, root), family=family(f, root)) for f in files}
+    for name, options in variants:
+        t0 = time.monotonic()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs.get(name, 1)) as pool:
+            results = list(pool.map(lambda f: run(binary, f, args.limit, options), files))
+        for f, r in zip(files, results):
+            rows[f][name] = r
+        print(f"variant {name} ({options}): {time.monotonic() - t0:.0f} s for {len(files)} files",
+              flush=True)
+    bad = []
+    for f, row in rows.items():
+        k = known.get(os.path.normpath(f))
+        for name, _ in variants:
+            s = row[name]["status"]
+            if k in ("SATISFIABLE", "UNSATISFIABLE") and s in SETTLED and \
+                    (s == "UNSATISFIABLE") != (k == "UNSATISFIABLE"):
+                bad.append((row["file"], name, s, k))
+        # Variants must not contradict each other either.
+        answers = {row[n]["status"] for n, _ in variants if row[n]["status"] in SETTLED}
+        if "UNSATISFIABLE" in answers and len(answers) > 1:
+            bad.append((row["file"], "between variants", ",".join(sorted(answers)), k))
+    families = sorted({r["family"] for r in rows.values()})
+    summary = {}
+    print(f"{'family':<10} {'files':>5} " + " ".join(
+        f"{n + ' settled':>14} {n + ' s':>9} {n + ' nodes/s':>14}" for n, _ in variants))
+    for fam in families + ["ALL"]:
+        fr = [r for r in rows.values() if fam == "ALL" or r["family"] == fam]
+        common = [r for r in fr if all(r[n]["status"] in SETTLED for n, _ in variants)]
+        entry = dict(files=len(fr), settled_by_all=len(common))
+        line = f"{fam:<10} {len(fr):>5} "
+        for n, _ in variants:
+            settled = sum(r[n]["status"] in SETTLED for r in fr)
+            secs = sum(r[n]["wall"] for r in common)
+            nodes = sum(r[n]["nodes"] for r in fr)
+            search = sum(r[n]["search_seconds"] for r in fr)
+            nps = nodes / search if search > 0 else 0
+            entry[n] = dict(settled=settled, seconds_on_common=secs, nodes_per_second=nps)
+            line += f"{settled:>14} {secs:>9.1f} {nps:>14.0f} "
+        summary[fam] = entry
+        print(line)
+    # Geometric mean of time ratios on the files every variant settles (first variant as base).
+    base = variants[0][0]
+    common = [r for r in rows.values() if all(r[n]["status"] in SETTLED for n, _ in variants)]
+    for n, _ in variants[1:]:
+        ratios = [r[base]["wall"] / max(r[n]["wall"], 1e-3) for r in common]
+        if ratios:
+            g = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
+            print(f"{base} time / {n} time on the {len(ratios)} files all settle: geometric mean "
+                  f"{g:.2f}")
+            summary[f"geomean_{base}_over_{n}"] = g
+    for b in bad:
+        print("CONTRADICTION", *b)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(dict(summary=summary, rows=list(rows.values()), contradictions=bad), f,
+                      indent=1)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

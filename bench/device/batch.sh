@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The batched MAC search on the device machine: its tests (host reference and [gpu]),
+# compute-sanitizer on the small device cases, and `solve --backend gpu` against the CPU on the
+# shared binary instances (one core per CPU run, 14 at once; the GPU runs one at a time).
+# Usage: bench/device/batch.sh BUILD_DIR   (writes into $OUT)
+# BATCH_PARTS picks parts (default "tests sanitizers shared"); BATCH_LIMIT the time limit (10 s);
+# BATCH_FILES the instance glob (default: every shared binary instance).
+set -uo pipefail
+build=$1
+out=${OUT:-/tmp/arcwave-out}
+parts=${BATCH_PARTS:-tests sanitizers shared}
+limit=${BATCH_LIMIT:-10}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+shared=${ARCWAVE_SHARED_INSTANCES:-$here/../shared/instances}
+files=${BATCH_FILES:-$shared/xcsp3-binary/**/*.xml.lzma}
+source "$(dirname "$0")/lib/steps.bash"
+has() { [[ " $parts " == *" $1 "* ]]; }
+t=$build/tests/solver/batch/test_batch_search
+if has tests; then
+  run "batch tests" "$out/batch-tests.log" "$t"
+fi
+if has sanitizers; then
+  run "batch memcheck" "$out/batch-memcheck.log" \
+    compute-sanitizer --tool memcheck --error-exitcode 9 "$t" "[gpu]"
+  run "batch racecheck" "$out/batch-racecheck.log" \
+    compute-sanitizer --tool racecheck --error-exitcode 9 "$t" \
+    "batched search on the device: first solutions and optima"
+fi
+if has shared; then
+  variants=(--variant "cpu1=--backend cpu" --variant "gpu=--backend gpu")
+  jobs=(--jobs cpu1=14)
+  if "$build/cli/arcwave" solve --help 2>&1 | grep -q -- "--threads"; then
+    variants+=(--variant "cpu16=--backend cpu -p 16")
+  fi
+  run "batch vs cpu on the shared binary instances" "$out/batch-shared.log" \
+    python3 "$here/bench/batch/compare.py" "$build" --files "$files" --limit "$limit" \
+    "${variants[@]}" "${jobs[@]}" --answers "$shared/answers.txt" --json "$out/batch-shared.json"
+  tail -n 25 "$out/batch-shared.log"
+fi
+printf '%s\n' "${summary[@]}"
+exit $status
