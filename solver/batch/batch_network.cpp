@@ -10,18 +10,34 @@
 
 namespace arcwave::batch {
 
-std::optional<std::string> batch_refusal(const IndexedModel& model) {
+namespace {
+
+std::vector<std::size_t> sizes_of(const IndexedModel& model, const std::vector<int>& scope) {
+  std::vector<std::size_t> sizes;
+  for (int v : scope) sizes.push_back(model.domains[static_cast<std::size_t>(v)].size());
+  return sizes;
+}
+
+}  // namespace
+
+std::optional<std::string> batch_refusal(const IndexedModel& model, std::size_t table_limit) {
   for (std::size_t k = 0; k < model.constraints.size(); ++k) {
     const IndexedConstraint& c = model.constraints[k];
     if (std::holds_alternative<IndexedUnary>(c) || std::holds_alternative<IndexedBinary>(c))
       continue;
-    const char* what = std::holds_alternative<IndexedExtension>(c)   ? "an n-ary table"
-                       : std::holds_alternative<IndexedIntension>(c) ? "an intension too large "
-                                                                       "to tabulate"
-                                                                     : "a global constraint";
+    if (const auto* e = std::get_if<IndexedExtension>(&c)) {
+      if (plain_supports(*e->table, sizes_of(model, e->scope), table_limit)) continue;
+      return fmt::format(
+          "constraint #{} is a table on {} variables whose supports exceed {} "
+          "tuples once stars and conflicts are expanded",
+          model.origin[k], e->scope.size(), table_limit);
+    }
+    const char* what = std::holds_alternative<IndexedIntension>(c)
+                           ? "an intension too large to tabulate"
+                           : "a global constraint";
     return fmt::format(
         "constraint #{} is {} on {} variables (the batched GPU search takes "
-        "binary networks: tables and small intensions)",
+        "tables and small intensions)",
         model.origin[k], what, model.scopes[k].size());
   }
   if (model.objective && model.objective->kind != Objective::Kind::kVariable)
@@ -29,8 +45,8 @@ std::optional<std::string> batch_refusal(const IndexedModel& model) {
   return std::nullopt;
 }
 
-BatchNetwork make_batch_network(const IndexedModel& model) {
-  if (const auto why = batch_refusal(model)) throw Unsupported(SourcePosition{}, *why);
+BatchNetwork make_batch_network(const IndexedModel& model, std::size_t table_limit) {
+  if (const auto why = batch_refusal(model, table_limit)) throw Unsupported(SourcePosition{}, *why);
   BatchNetwork net;
   net.n = static_cast<int>(model.domains.size());
   int max_size = 1;
@@ -68,6 +84,7 @@ BatchNetwork make_batch_network(const IndexedModel& model) {
   };
   std::vector<std::vector<int>> watches(static_cast<std::size_t>(net.n));
   std::vector<std::vector<std::pair<int, int>>> cons(static_cast<std::size_t>(net.n));
+  std::vector<std::vector<int>> var_tables(static_cast<std::size_t>(net.n));
   for (std::size_t k = 0; k < model.constraints.size(); ++k) {
     const IndexedConstraint& c = model.constraints[k];
     if (const auto* u = std::get_if<IndexedUnary>(&c)) {
@@ -75,6 +92,43 @@ BatchNetwork make_batch_network(const IndexedModel& model) {
         if (u->allowed[a] == 0)
           net.root[static_cast<std::size_t>(u->var) * W + (a >> 6)] &=
               ~(std::uint64_t{1} << (a & 63));
+      continue;
+    }
+    if (const auto* e = std::get_if<IndexedExtension>(&c)) {
+      const auto plain = plain_supports(*e->table, sizes_of(model, e->scope), table_limit);
+      const int id = net.constraints++;
+      const int t = net.tables++;
+      const std::size_t count = plain->size();
+      const int words = static_cast<int>(std::max<std::size_t>(1, (count + 63) / 64));
+      net.table_arity.push_back(static_cast<int>(e->scope.size()));
+      net.table_scope_base.push_back(static_cast<int>(net.table_scope.size()));
+      net.table_words.push_back(words);
+      net.table_support_base.push_back(net.table_supports.size());
+      net.table_constraint.push_back(id);
+      net.max_table_words = std::max(net.max_table_words, words);
+      int rows = 0;
+      for (int x : e->scope) {
+        net.table_scope.push_back(x);
+        net.table_value_base.push_back(rows);
+        rows += net.sizes[static_cast<std::size_t>(x)];
+        var_tables[static_cast<std::size_t>(x)].push_back(t);
+        cons[static_cast<std::size_t>(x)].emplace_back(id, -1);
+      }
+      const std::size_t base = net.table_supports.size();
+      net.table_supports.resize(
+          base + static_cast<std::size_t>(rows) * static_cast<std::size_t>(words), 0);
+      for (std::size_t tuple = 0; tuple < count; ++tuple) {
+        const std::int32_t* row = plain->tuple(tuple);
+        int value_row = 0;
+        for (std::size_t i = 0; i < e->scope.size(); ++i) {
+          const std::size_t at =
+              base +
+              static_cast<std::size_t>(value_row + row[i]) * static_cast<std::size_t>(words) +
+              tuple / 64;
+          net.table_supports[at] |= std::uint64_t{1} << (tuple % 64);
+          value_row += net.sizes[static_cast<std::size_t>(e->scope[i])];
+        }
+      }
       continue;
     }
     const auto& b = std::get<IndexedBinary>(c);
@@ -96,6 +150,7 @@ BatchNetwork make_batch_network(const IndexedModel& model) {
   }
   net.watch_offset.push_back(0);
   net.con_offset.push_back(0);
+  net.var_table_offset.push_back(0);
   for (int x = 0; x < net.n; ++x) {
     for (int a : watches[static_cast<std::size_t>(x)]) net.watch_arcs.push_back(a);
     net.watch_offset.push_back(static_cast<int>(net.watch_arcs.size()));
@@ -104,6 +159,8 @@ BatchNetwork make_batch_network(const IndexedModel& model) {
       net.con_other.push_back(other);
     }
     net.con_offset.push_back(static_cast<int>(net.con_id.size()));
+    for (int t : var_tables[static_cast<std::size_t>(x)]) net.var_tables.push_back(t);
+    net.var_table_offset.push_back(static_cast<int>(net.var_tables.size()));
   }
   if (model.objective) {
     net.objective = model.objective->variable;

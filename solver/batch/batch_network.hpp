@@ -34,6 +34,23 @@ struct BatchNetwork {
   std::vector<int> con_offset;
   std::vector<int> con_id;
   std::vector<int> con_other;
+  // Tables of arity >= 3 (supports, no `*`): for table c, tuples at table_tuple_base[c]..,
+  // its scope at table_scope_base[c].., and for each scope position i and value a a bitset of
+  // the tuples with that value there (table_words[c] words each) at
+  // table_support_base[c] + (value_base of position i + a) * table_words[c].
+  int tables = 0;
+  std::vector<int> table_arity;
+  std::vector<int> table_scope_base;
+  std::vector<int> table_scope;
+  std::vector<int> table_words;
+  std::vector<std::uint64_t> table_support_base;
+  std::vector<int> table_value_base;  // per scope position: first value row (relative)
+  std::vector<std::uint64_t> table_supports;
+  std::vector<int> table_constraint;  // the dom/wdeg constraint id
+  // Per variable: the tables it is in (CSR).
+  std::vector<int> var_table_offset;
+  std::vector<int> var_tables;
+  int max_table_words = 0;
   /// Domains after the unary constraints (n x W words); empty domains mean no solution.
   std::vector<std::uint64_t> root;
   /// A single-variable objective (value index order is value order), or -1.
@@ -45,11 +62,13 @@ struct BatchNetwork {
   }
 };
 
-/// Why a model cannot run on the batched search (the first constraint it cannot take, or an
-/// objective other than one variable), or nullopt when it can.
-std::optional<std::string> batch_refusal(const IndexedModel& model);
+/// Why a model cannot run on the batched search (the first constraint it cannot take: a global,
+/// an intension too large to tabulate, a table whose supports exceed `table_limit` tuples once
+/// stars and conflicts are expanded; or an objective other than one variable), or nullopt.
+std::optional<std::string> batch_refusal(const IndexedModel& model,
+                                         std::size_t table_limit = 1'000'000);
 
 /// Lays out a model that batch_refusal() accepts (throws Unsupported otherwise).
-BatchNetwork make_batch_network(const IndexedModel& model);
+BatchNetwork make_batch_network(const IndexedModel& model, std::size_t table_limit = 1'000'000);
 
 }  // namespace arcwave::batch

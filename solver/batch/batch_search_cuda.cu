@@ -38,8 +38,10 @@ Layout layout_for(const BatchNetwork& net, int threads) {
   const std::size_t state = net.state_words();
   const std::size_t n = static_cast<std::size_t>(net.n);
   const std::size_t bits = (n + 31) / 32;
+  const std::size_t table_bits = (static_cast<std::size_t>(net.tables) + 31) / 32 + 1;
   const std::size_t fixed = align8(2 * bits * 4) + align8(kFlagCount * 4) +
-                            align8(3 * static_cast<std::size_t>(threads) * 8);
+                            align8(3 * static_cast<std::size_t>(threads) * 8) +
+                            align8(table_bits * 4);
   std::size_t shared = fixed + align8(n * 4) + state * 8;
   if (shared > kSharedLimit) {
     l.dom_shared = false;
@@ -52,6 +54,8 @@ Layout layout_for(const BatchNetwork& net, int threads) {
   l.shared_bytes = shared;
   l.global_per_searcher = (n + 1) * state * 8 + 3 * (n + 1) * 4 +
                           static_cast<std::size_t>(std::max(net.constraints, 1)) * 4 +
+                          static_cast<std::size_t>(threads / 32) *
+                              static_cast<std::size_t>(std::max(net.max_table_words, 1)) * 8 +
                           (l.dom_shared ? 0 : state * 8) + (l.blame_shared ? 0 : n * 4);
   return l;
 }
@@ -62,8 +66,9 @@ struct KernelArgs {
   std::uint64_t* stacks;
   int* decisions;
   unsigned* weights;
-  std::uint64_t* doms;  // when not in shared memory
-  int* blames;          // when not in shared memory
+  std::uint64_t* lives;  // per searcher: warps x max_table_words
+  std::uint64_t* doms;   // when not in shared memory
+  int* blames;           // when not in shared memory
   int dom_shared;
   int blame_shared;
   std::size_t stack_words;  // per searcher
@@ -84,6 +89,8 @@ __global__ void batch_kernel(KernelArgs a) {
   p += align8(kFlagCount * 4);
   s.cand = reinterpret_cast<long long*>(p);
   p += align8(3 * static_cast<std::size_t>(blockDim.x) * 8);
+  s.tables = reinterpret_cast<unsigned*>(p);
+  p += align8(((static_cast<std::size_t>(a.net.tables) + 31) / 32 + 1) * 4);
   const std::size_t b = blockIdx.x;
   if (a.blame_shared != 0) {
     s.blame = reinterpret_cast<int*>(p);
@@ -99,6 +106,8 @@ __global__ void batch_kernel(KernelArgs a) {
   mem.dec_val = mem.dec_var + depths;
   mem.dec_donated = mem.dec_val + depths;
   mem.weight = a.weights + b * static_cast<std::size_t>(max(a.net.constraints, 1));
+  mem.live =
+      a.lives + b * (blockDim.x / 32) * static_cast<std::size_t>(max(a.net.max_table_words, 1));
   const DeviceGroup g;
   Searcher<DeviceGroup> searcher(g, a.net, a.sh, mem, s);
   searcher.run();
@@ -138,7 +147,8 @@ BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subpr
   // Device memory: the searchers' stacks and the queue within half of what is free.
   const std::size_t budget = gpu_free_memory() / 2;
   const std::size_t network_bytes = net.relations.size() * 8 + net.arc_x.size() * 24 +
-                                    net.watch_arcs.size() * 4 + net.con_id.size() * 8;
+                                    net.watch_arcs.size() * 4 + net.con_id.size() * 8 +
+                                    net.table_supports.size() * 8 + net.table_scope.size() * 16;
   auto queue_capacity = [&](long long s) {
     return options.queue_capacity > 0 ? options.queue_capacity
                                       : items.size() + 64 * static_cast<std::size_t>(s);
@@ -177,6 +187,29 @@ BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subpr
       network_view(net, d_sizes.data(), d_arc_x.data(), d_arc_y.data(), d_arc_con.data(),
                    d_arc_rel.data(), d_rel.data(), d_watch_off.data(), d_watch.data(),
                    d_con_off.data(), d_con_id.data(), d_con_other.data());
+  cuda::DeviceBuffer<int> d_t_arity(
+      std::span<const int>(net.table_arity.data(), net.table_arity.size()));
+  cuda::DeviceBuffer<int> d_t_scope_base(
+      std::span<const int>(net.table_scope_base.data(), net.table_scope_base.size()));
+  cuda::DeviceBuffer<int> d_t_scope(
+      std::span<const int>(net.table_scope.data(), net.table_scope.size()));
+  cuda::DeviceBuffer<int> d_t_words(
+      std::span<const int>(net.table_words.data(), net.table_words.size()));
+  cuda::DeviceBuffer<std::uint64_t> d_t_support_base(
+      std::span<const std::uint64_t>(net.table_support_base.data(), net.table_support_base.size()));
+  cuda::DeviceBuffer<int> d_t_value_base(
+      std::span<const int>(net.table_value_base.data(), net.table_value_base.size()));
+  cuda::DeviceBuffer<std::uint64_t> d_t_supports(
+      std::span<const std::uint64_t>(net.table_supports.data(), net.table_supports.size()));
+  cuda::DeviceBuffer<int> d_t_constraint(
+      std::span<const int>(net.table_constraint.data(), net.table_constraint.size()));
+  cuda::DeviceBuffer<int> d_t_var_offset(
+      std::span<const int>(net.var_table_offset.data(), net.var_table_offset.size()));
+  cuda::DeviceBuffer<int> d_t_var_tables(
+      std::span<const int>(net.var_tables.data(), net.var_tables.size()));
+  set_tables(view, {d_t_arity.data(), d_t_scope_base.data(), d_t_scope.data(), d_t_words.data(),
+                    d_t_support_base.data(), d_t_value_base.data(), d_t_supports.data(),
+                    d_t_constraint.data(), d_t_var_offset.data(), d_t_var_tables.data()});
   const bool optimise = net.objective >= 0 && !options.all_solutions;
   if (!optimise) view.objective = -1;
 
@@ -219,6 +252,9 @@ BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subpr
   cuda::DeviceBuffer<int> d_decisions(count * 3 * depths);
   cuda::DeviceBuffer<unsigned> d_weights(count *
                                          static_cast<std::size_t>(std::max(net.constraints, 1)));
+  cuda::DeviceBuffer<std::uint64_t> d_lives(
+      count * static_cast<std::size_t>(threads / 32) *
+      static_cast<std::size_t>(std::max(net.max_table_words, 1)));
   cuda::DeviceBuffer<std::uint64_t> d_doms(layout.dom_shared ? 0 : count * state);
   cuda::DeviceBuffer<int> d_blames(layout.blame_shared ? 0
                                                        : count * static_cast<std::size_t>(net.n));
@@ -248,6 +284,7 @@ BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subpr
   args.stacks = d_stacks.data();
   args.decisions = d_decisions.data();
   args.weights = d_weights.data();
+  args.lives = d_lives.data();
   args.doms = d_doms.data();
   args.blames = d_blames.data();
   args.dom_shared = layout.dom_shared ? 1 : 0;

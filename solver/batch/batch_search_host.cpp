@@ -112,14 +112,16 @@ BatchResult batch_search_host(const BatchNetwork& net, const std::vector<Subprob
   std::vector<std::uint64_t> stack(depths * state);
   std::vector<int> dec(3 * depths);
   std::vector<unsigned> weight(static_cast<std::size_t>(std::max(net.constraints, 1)));
-  SearcherMemory mem{stack.data(), dec.data(), dec.data() + depths, dec.data() + 2 * depths,
-                     weight.data()};
+  std::vector<std::uint64_t> live(static_cast<std::size_t>(std::max(net.max_table_words, 1)));
+  SearcherMemory mem{stack.data(),  dec.data(), dec.data() + depths, dec.data() + 2 * depths,
+                     weight.data(), live.data()};
   std::vector<std::uint64_t> dom(state);
   const std::size_t bit_words = (static_cast<std::size_t>(net.n) + 31) / 32;
   std::vector<unsigned> changed(2 * bit_words);
   std::vector<int> blame(static_cast<std::size_t>(net.n), -1);
   std::vector<long long> cand(3);
   std::vector<int> flags(kFlagCount, 0);
+  std::vector<unsigned> table_bits((static_cast<std::size_t>(net.tables) + 31) / 32 + 1);
   Scratch s;
   s.dom = dom.data();
   s.changed[0] = changed.data();
@@ -127,11 +129,17 @@ BatchResult batch_search_host(const BatchNetwork& net, const std::vector<Subprob
   s.blame = blame.data();
   s.cand = cand.data();
   s.flags = flags.data();
+  s.tables = table_bits.data();
 
   NetworkView view = network_view(
       net, net.sizes.data(), net.arc_x.data(), net.arc_y.data(), net.arc_constraint.data(),
       net.arc_rel.data(), net.relations.data(), net.watch_offset.data(), net.watch_arcs.data(),
       net.con_offset.data(), net.con_id.data(), net.con_other.data());
+  set_tables(view,
+             {net.table_arity.data(), net.table_scope_base.data(), net.table_scope.data(),
+              net.table_words.data(), net.table_support_base.data(), net.table_value_base.data(),
+              net.table_supports.data(), net.table_constraint.data(), net.var_table_offset.data(),
+              net.var_tables.data()});
   if (!optimise) view.objective = -1;
 
   BatchResult r;

@@ -27,6 +27,8 @@ struct HostGroup {
   [[nodiscard]] int warp_size() const { return 1; }
   void sync() const {}
   [[nodiscard]] bool warp_any(bool v) const { return v; }
+  [[nodiscard]] std::uint64_t warp_broadcast(std::uint64_t v) const { return v; }
+  void warp_sync() const {}
   void fence_release() const {}
   void fence_acquire() const {}
   void pause() const {}
@@ -80,6 +82,10 @@ struct DeviceGroup {
   __device__ int warp_size() const { return 32; }
   __device__ void sync() const { __syncthreads(); }
   __device__ bool warp_any(bool v) const { return __any_sync(0xffffffffU, v) != 0; }
+  __device__ std::uint64_t warp_broadcast(std::uint64_t v) const {
+    return __shfl_sync(0xffffffffU, static_cast<unsigned long long>(v), 0);
+  }
+  __device__ void warp_sync() const { __syncwarp(); }
   __device__ void fence_release() const { __threadfence(); }
   __device__ void fence_acquire() const { __threadfence(); }
   __device__ void pause() const { __nanosleep(200); }

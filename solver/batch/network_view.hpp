@@ -27,9 +27,38 @@ inline NetworkView network_view(const BatchNetwork& net, const int* sizes, const
   v.con_offset = con_offset;
   v.con_id = con_id;
   v.con_other = con_other;
+  v.tables = net.tables;
+  v.max_table_words = net.max_table_words;
   v.objective = net.objective;
   v.minimize = net.minimize;
   return v;
+}
+
+/// The tables' arrays of a view (host arrays, or their device copies).
+struct TableArrays {
+  const int* arity;
+  const int* scope_base;
+  const int* scope;
+  const int* words;
+  const std::uint64_t* support_base;
+  const int* value_base;
+  const std::uint64_t* supports;
+  const int* constraint;
+  const int* var_offset;
+  const int* var_tables;
+};
+
+inline void set_tables(NetworkView& v, const TableArrays& t) {
+  v.table_arity = t.arity;
+  v.table_scope_base = t.scope_base;
+  v.table_scope = t.scope;
+  v.table_words = t.words;
+  v.table_support_base = t.support_base;
+  v.table_value_base = t.value_base;
+  v.table_supports = t.supports;
+  v.table_constraint = t.constraint;
+  v.var_table_offset = t.var_offset;
+  v.var_tables = t.var_tables;
 }
 
 }  // namespace arcwave::batch

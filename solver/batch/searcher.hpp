@@ -42,6 +42,19 @@ struct NetworkView {
   const int* con_offset = nullptr;
   const int* con_id = nullptr;
   const int* con_other = nullptr;
+  // Tables of arity >= 3 (see BatchNetwork).
+  int tables = 0;
+  const int* table_arity = nullptr;
+  const int* table_scope_base = nullptr;
+  const int* table_scope = nullptr;
+  const int* table_words = nullptr;
+  const std::uint64_t* table_support_base = nullptr;
+  const int* table_value_base = nullptr;
+  const std::uint64_t* table_supports = nullptr;
+  const int* table_constraint = nullptr;
+  const int* var_table_offset = nullptr;
+  const int* var_tables = nullptr;
+  int max_table_words = 0;
   int objective = -1;
   bool minimize = true;
 };
@@ -75,13 +88,15 @@ struct SearcherMemory {
   int* dec_var = nullptr;          // per depth
   int* dec_val = nullptr;
   int* dec_donated = nullptr;
-  unsigned* weight = nullptr;  // per constraint
+  unsigned* weight = nullptr;     // per constraint
+  std::uint64_t* live = nullptr;  // per warp: max_table_words words (tables' valid tuples)
 };
 
 /// Working memory (shared memory on the device when it fits).
 struct Scratch {
   std::uint64_t* dom = nullptr;               // n x W
   unsigned* changed[2] = {nullptr, nullptr};  // n bits each
+  unsigned* tables = nullptr;                 // one bit per table: revise it this round
   int* blame = nullptr;                       // per variable: a constraint that last reduced it
   long long* cand = nullptr;                  // per thread: 3 values (size, wdeg, variable)
   int* flags = nullptr;                       // kFlagCount ints
@@ -220,11 +235,14 @@ class Searcher {
       for (int i = g_.rank(); i < bits_words_; i += g_.size()) s_.changed[nxt][i] = 0;
       if (g_.rank() == 0) s_.flags[kAny] = 0;
       g_.sync();
+      if (net_.tables > 0) mark_tables(cur);
       for (int y = g_.warp(); y < net_.n; y += g_.warps()) {
         if (((s_.changed[cur][y >> 5] >> (y & 31)) & 1U) == 0) continue;
         for (int k = net_.watch_offset[y]; k < net_.watch_offset[y + 1]; ++k)
           revise(net_.watch_arcs[k], nxt);
       }
+      for (int t = g_.warp(); t < net_.tables; t += g_.warps())
+        if (((s_.tables[t >> 5] >> (t & 31)) & 1U) != 0) revise_table(t, nxt);
       g_.sync();
       if (s_.flags[kAny] == 0) return true;
       // Wipe-outs among the variables reduced this round.
@@ -264,6 +282,74 @@ class Searcher {
       s_.blame[x] = net_.arc_constraint[arc];
       s_.flags[kAny] = 1;
     }
+  }
+
+  // Marks the tables of the variables changed in the previous round.
+  ARCWAVE_HD void mark_tables(int cur) {
+    const int words = (net_.tables + 31) / 32;
+    for (int i = g_.rank(); i < words; i += g_.size()) s_.tables[i] = 0;
+    g_.sync();
+    for (int y = g_.rank(); y < net_.n; y += g_.size()) {
+      if (((s_.changed[cur][y >> 5] >> (y & 31)) & 1U) == 0) continue;
+      for (int k = net_.var_table_offset[y]; k < net_.var_table_offset[y + 1]; ++k) {
+        const int t = net_.var_tables[k];
+        g_.or32(&s_.tables[t >> 5], 1U << (t & 31));
+      }
+    }
+    g_.sync();
+  }
+
+  // Generalised arc consistency on one table, by one warp, from the tuples' support bitsets:
+  // the valid tuples are the AND over positions of the OR of the present values' bitsets, and
+  // a value without a valid tuple goes. Nothing is kept between calls (the domains are the
+  // whole state), so backtracking costs nothing here.
+  ARCWAVE_HD void revise_table(int t, int nxt) {
+    const int r = net_.table_arity[t];
+    const int tw = net_.table_words[t];
+    const int* scope = net_.table_scope + net_.table_scope_base[t];
+    const int* value_base = net_.table_value_base + net_.table_scope_base[t];
+    const std::uint64_t* sup = net_.table_supports + net_.table_support_base[t];
+    std::uint64_t* live = mem_.live + static_cast<unsigned long long>(g_.warp()) *
+                                          static_cast<unsigned long long>(net_.max_table_words);
+    for (int w = g_.lane(); w < tw; w += g_.warp_size()) {
+      std::uint64_t all = ~std::uint64_t{0};
+      for (int i = 0; i < r; ++i) {
+        const int x = scope[i];
+        const std::uint64_t* dx = s_.dom + static_cast<unsigned long long>(x) * W_;
+        const std::uint64_t* rows = sup + static_cast<unsigned long long>(value_base[i]) * tw;
+        std::uint64_t any = 0;
+        for (int a = 0; a < net_.sizes[x]; ++a)
+          if (((g_.load(dx + (a >> 6)) >> (a & 63)) & 1U) != 0)
+            any |= rows[static_cast<unsigned long long>(a) * tw + w];
+        all &= any;
+      }
+      live[w] = all;
+    }
+    g_.warp_sync();
+    for (int i = 0; i < r; ++i) {
+      const int x = scope[i];
+      std::uint64_t* dx = s_.dom + static_cast<unsigned long long>(x) * W_;
+      const std::uint64_t* rows = sup + static_cast<unsigned long long>(value_base[i]) * tw;
+      bool removed = false;
+      for (int a = 0; a < net_.sizes[x]; ++a) {
+        // Lane 0's reading of the domain word for all lanes: other warps may shrink it.
+        const std::uint64_t word = g_.warp_broadcast(g_.load(dx + (a >> 6)));
+        if (((word >> (a & 63)) & 1U) == 0) continue;
+        bool valid = false;
+        for (int w = g_.lane(); w < tw && !valid; w += g_.warp_size())
+          valid = (rows[static_cast<unsigned long long>(a) * tw + w] & live[w]) != 0;
+        if (!g_.warp_any(valid)) {
+          if (g_.lane() == 0) g_.and64(dx + (a >> 6), ~bit_of(a));
+          removed = true;
+        }
+      }
+      if (removed && g_.lane() == 0) {
+        g_.or32(&s_.changed[nxt][x >> 5], 1U << (x & 31));
+        s_.blame[x] = net_.table_constraint[t];
+        s_.flags[kAny] = 1;
+      }
+    }
+    g_.warp_sync();
   }
 
   // The objective's bound: only values better than the best found so far.
@@ -309,8 +395,10 @@ class Searcher {
       const int size = count(x);
       if (size <= 1) continue;
       long long wdeg = 1;
+      // A table (other = -1) always counts; a binary constraint while its other end is open.
       for (int k = net_.con_offset[x]; k < net_.con_offset[x + 1]; ++k)
-        if (count(net_.con_other[k]) > 1) wdeg += mem_.weight[net_.con_id[k]];
+        if (net_.con_other[k] < 0 || count(net_.con_other[k]) > 1)
+          wdeg += mem_.weight[net_.con_id[k]];
       if (best_var < 0 || size * best_wdeg < best_size * wdeg) {
         best_size = size;
         best_wdeg = wdeg;
