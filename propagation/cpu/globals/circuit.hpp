@@ -33,6 +33,8 @@ class CircuitPropagator final : public Propagator {
   CircuitPropagator(int constraint, std::vector<int> scope, const CircuitConstraint& c,
                     const std::vector<std::vector<Value>>& domains);
   bool propagate(Context& ctx) override;
+  // Linear in the domains per pass, like the matching allDifferent beside it.
+  [[nodiscard]] bool expensive() const override { return true; }
 
  private:
   bool once(Context& ctx, bool& changed);

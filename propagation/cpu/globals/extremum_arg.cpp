@@ -25,8 +25,6 @@ ExtremumArgPropagator::ExtremumArgPropagator(int constraint, std::vector<int> sc
   hi_.resize(n);
   fit_.resize(n);
   threshold_.resize(n);
-  before_.resize(n + 1);
-  after_.resize(n + 1);
   allowed_.resize(n);
 }
 
@@ -43,58 +41,46 @@ bool ExtremumArgPropagator::once(Context& ctx, bool& changed) {
     lo_[i] = std::min(a, b);
     hi_[i] = std::max(a, b);
   }
-  // before_[p]: bounds from positions < p; after_[p]: from positions > p.
-  before_[0] = {kNone, kNone, -1};
+  // fit_[p]: the bound all other positions put on x_p (prefix and suffix minima).
+  Value bound = kNone;
   for (std::size_t p = 0; p < n; ++p) {
-    before_[p + 1] = before_[p];
-    before_[p + 1].add(hi_[p] - tie_before, static_cast<int>(p));
+    fit_[p] = bound;
+    bound = std::min(bound, hi_[p] - tie_before);
   }
-  after_[n] = {kNone, kNone, -1};
+  bound = kNone;
   for (std::size_t p = n; p-- > 0;) {
-    after_[p] = after_[p + 1];
-    after_[p].add(hi_[p] - tie_after, static_cast<int>(p));
+    fit_[p] = std::min(fit_[p], bound);
+    bound = std::min(bound, hi_[p] - tie_after);
   }
-  // fit_[p]: the bound every other position puts on x_p. The index values positions_ that
-  // some position able to be the arg gives, and allowed_: those the condition accepts.
+  // The index values of the positions that can be the arg; allowed_: those the condition
+  // accepts. (The filter keeps every right-hand value that an allowed arg accepts.)
   positions_.clear();
   for (std::size_t p = 0; p < n; ++p) {
-    fit_[p] = std::min(before_[p].v1, after_[p + 1].v1);
     const Value index = static_cast<Value>(p) + start_;
-    allowed_[p] = rhs_.accepts(d, index) ? 1 : 0;
     if (lo_[p] <= fit_[p]) positions_.push_back(index);
   }
   if (rhs_.variable() >= 0 && !rhs_.filter(ctx, positions_, changed)) return false;
-  // threshold_[i]: the smallest key x_i may take while another allowed position p is the arg.
-  // Positions fitting under all others serve every i (prefix / suffix minima below); a
-  // position blocked by exactly one position j serves only j.
-  std::fill(threshold_.begin(), threshold_.end(), kNone);
+  for (std::size_t p = 0; p < n; ++p)
+    allowed_[p] = lo_[p] <= fit_[p] && rhs_.accepts(d, static_cast<Value>(p) + start_) ? 1 : 0;
+  // threshold_[i]: the smallest key x_i may take while another allowed arg p has x_p = lo_p
+  // (one more on a tie that i would win). A position that only i blocks never counts: x_i is
+  // then below it whatever its value.
   bool any = false;
-  Value best_before = kNone;  // min lo_p + tie_after over fitting allowed p < i
+  Value best = kNone;  // over allowed p < i: lo_p + tie_after
   for (std::size_t i = 0; i < n; ++i) {
-    threshold_[i] = best_before;
-    if (allowed_[i] != 0 && lo_[i] <= fit_[i]) {
+    threshold_[i] = best;
+    if (allowed_[i] != 0) {
       any = true;
-      best_before = std::min(best_before, lo_[i] + tie_after);
+      best = std::min(best, lo_[i] + tie_after);
     }
   }
   if (!any) return false;
-  Value best_after = kNone;  // min lo_p + tie_before over fitting allowed p > i
+  best = kNone;  // over allowed p > i: lo_p + tie_before
   for (std::size_t i = n; i-- > 0;) {
-    threshold_[i] = std::min(threshold_[i], best_after);
-    if (allowed_[i] != 0 && lo_[i] <= fit_[i])
-      best_after = std::min(best_after, lo_[i] + tie_before);
+    threshold_[i] = std::min(threshold_[i], best);
+    if (allowed_[i] != 0) best = std::min(best, lo_[i] + tie_before);
   }
-  for (std::size_t p = 0; p < n; ++p) {
-    if (allowed_[p] == 0 || lo_[p] <= fit_[p]) continue;
-    // The smallest bound comes from one position j; without j, the next smallest applies.
-    const TwoSmallest& b = before_[p];
-    const TwoSmallest& a = after_[p + 1];
-    const int j = b.v1 <= a.v1 ? b.at1 : a.at1;
-    const Value rest = b.v1 <= a.v1 ? std::min(b.v2, a.v1) : std::min(b.v1, a.v2);
-    if (lo_[p] > rest) continue;
-    const auto jj = static_cast<std::size_t>(j);
-    threshold_[jj] = std::min(threshold_[jj], lo_[p] + (jj < p ? tie_before : tie_after));
-  }
+  // x_i = a: i is the arg (a fits under the others), or another allowed arg leaves room.
   for (std::size_t i = 0; i < n; ++i) {
     const int x = list_[i];
     const Value own = allowed_[i] != 0 ? fit_[i] : std::numeric_limits<Value>::min();

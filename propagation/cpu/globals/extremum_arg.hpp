@@ -9,11 +9,12 @@
 //    the condition accepts with some right-hand value (and the right-hand variable keeps what
 //    some such position satisfies);
 //  - x_i = a stays iff i may be the arg (i allowed by the condition) and a fits under every
-//    other position, or some allowed position p != i that fits under every position but i
-//    has lo_p <= a (< on a tie that i would win): x_p takes lo_p, the others their maxima.
-// "Fits under all but i" is found from the two smallest bounds before and after p, so a pass
-// is linear in the list plus the domains. GAC when the variables are distinct (occurrences of
-// a variable in several roles are filtered as if independent: weaker, never wrong).
+//    other position, or some other allowed possible arg p has lo_p <= a (< on a tie that i
+//    would win): x_p takes lo_p, the others their maxima. (A position that only i keeps from
+//    being the arg does not count: x_i stays below it whatever its value.)
+// Prefix and suffix minima make a pass linear in the list plus the domains. GAC when the
+// variables are distinct (occurrences of a variable in several roles are filtered as if
+// independent: weaker, never wrong).
 #pragma once
 
 #include <vector>
@@ -37,21 +38,6 @@ class ExtremumArgPropagator final : public Propagator {
     return maximum_ ? -v : v;
   }
 
-  // The two smallest bounds (with their positions) of a run of positions.
-  struct TwoSmallest {
-    Value v1, v2;
-    int at1;
-    void add(Value v, int at) {
-      if (v < v1) {
-        v2 = v1;
-        v1 = v;
-        at1 = at;
-      } else if (v < v2) {
-        v2 = v;
-      }
-    }
-  };
-
   bool maximum_;
   ExtremumArgConstraint::Rank rank_;
   Value start_;
@@ -59,7 +45,6 @@ class ExtremumArgPropagator final : public Propagator {
   ConditionRhs rhs_;
   const std::vector<std::vector<Value>>* domains_;
   std::vector<Value> lo_, hi_, fit_, threshold_;
-  std::vector<TwoSmallest> before_, after_;
   std::vector<std::uint8_t> allowed_;
   std::vector<Value> positions_;
 };
