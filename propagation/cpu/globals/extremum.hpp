@@ -1,0 +1,55 @@
+// propagation/cpu/globals/extremum.hpp — minimum / maximum: the smallest (largest) value of the
+// list satisfies a condition (against a constant, range, set or variable). Maximum is minimum
+// on negated values ("keys"); below, "min" is over keys.
+//
+// With H the smallest upper bound of the list, the possible minima are V = the list's values
+// <= H; a value v of V is allowed when the condition accepts it for some right-hand value. Then
+//  - a right-hand value r stays iff some v of V satisfies v <op> r;
+//  - x_i = a stays iff either a is allowed and every other entry can be >= a (a <= H without
+//    x_i), or some allowed value held by another entry is < a (that entry takes it, the rest
+//    their maxima).
+// This is GAC when the list and the right-hand variable are distinct variables; a variable in
+// several roles is filtered as if its occurrences were independent (weaker, never wrong, exact
+// once they are fixed). One pass costs a sort of the values <= H.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "arcwave/model.hpp"
+#include "propagation/cpu/globals/condition_rhs.hpp"
+#include "propagation/cpu/propagator.hpp"
+
+namespace arcwave::cpu {
+
+class ExtremumPropagator final : public Propagator {
+ public:
+  ExtremumPropagator(int constraint, std::vector<int> scope, const ExtremumConstraint& c,
+                     const std::vector<std::vector<Value>>& domains);
+  bool propagate(Context& ctx) override;
+
+ private:
+  bool once(Context& ctx, bool& changed);
+  // The key of value index a of variable x: the value, negated for maximum.
+  [[nodiscard]] Value key(int x, int a) const {
+    const Value v = (*domains_)[static_cast<std::size_t>(x)][static_cast<std::size_t>(a)];
+    return maximum_ ? -v : v;
+  }
+  [[nodiscard]] Value value_of_key(Value k) const { return maximum_ ? -k : k; }
+  // Smallest / largest key of x.
+  [[nodiscard]] Value low_key(const Domains& d, int x) const {
+    return maximum_ ? key(x, d.max(x)) : key(x, d.min(x));
+  }
+  [[nodiscard]] Value high_key(const Domains& d, int x) const {
+    return maximum_ ? key(x, d.min(x)) : key(x, d.max(x));
+  }
+
+  bool maximum_;
+  std::vector<int> list_;  // positions (a variable may repeat)
+  ConditionRhs rhs_;
+  const std::vector<std::vector<Value>>* domains_;
+  std::vector<std::pair<Value, int>> keys_;  // (key, position) of the values <= H
+  std::vector<Value> minima_;                // V as values, sorted
+};
+
+}  // namespace arcwave::cpu
