@@ -37,7 +37,10 @@ CountPropagator::CountPropagator(int constraint, std::vector<int> scope, const C
         mask[a >> 6] |= std::uint64_t{1} << (a & 63);
     constant_mask_.push_back(std::move(mask));
   }
-  status_.resize(list_.size());
+  for (std::int32_t t : times_) once_each_ = once_each_ && t == 1;
+  status_.assign(list_.size(), kOut);
+  seen_size_.assign(list_.size(), -1);  // nothing seen: the first run classifies everything
+  saved_.assign(list_.size(), 0);
 }
 
 bool CountPropagator::surely_counted(std::size_t i, int a) const {
@@ -52,22 +55,52 @@ bool CountPropagator::maybe_counted(std::size_t i, int a) const {
           std::binary_search(open_values_.begin(), open_values_.end(), value(list_[i], a)));
 }
 
-void CountPropagator::classify(const Domains& d) {
-  if (value_vars_.empty()) {
-    // Word by word: D(x) inside the constants (sure), or meeting them (may).
-    for (std::size_t i = 0; i < list_.size(); ++i) {
-      const std::uint64_t* bits = d.bits(list_[i]);
-      const std::uint64_t* mask = constant_mask_[i].data();
-      bool meets = false;
-      bool inside = true;
-      for (int w = 0; w < d.words(list_[i]); ++w) {
-        meets = meets || (bits[w] & mask[w]) != 0;
-        inside = inside && (bits[w] & ~mask[w]) == 0;
-      }
-      status_[i] = inside ? Status::kSure : (meets ? Status::kMay : Status::kOut);
-    }
+CountPropagator::Status CountPropagator::status_of(const Domains& d, std::size_t i) const {
+  // Word by word: D(x) inside the constants (sure), or meeting them (may).
+  const std::uint64_t* bits = d.bits(list_[i]);
+  const std::uint64_t* mask = constant_mask_[i].data();
+  bool meets = false;
+  bool inside = true;
+  for (int w = 0; w < d.words(list_[i]); ++w) {
+    meets = meets || (bits[w] & mask[w]) != 0;
+    inside = inside && (bits[w] & ~mask[w]) == 0;
+  }
+  return inside ? kSure : (meets ? kMay : kOut);
+}
+
+void CountPropagator::set_status(Trail& trail, std::size_t i, Status s) {
+  if (saved_[i] != trail.epoch()) {
+    saved_[i] = trail.epoch();
+    trail.save(status_[i]);
+    trail.save(seen_size_[i]);
+  }
+  if (s == status_[i]) return;
+  if (bounds_saved_ != trail.epoch()) {
+    bounds_saved_ = trail.epoch();
+    trail.save(lb_);
+    trail.save(ub_);
+  }
+  const std::int32_t w = times_[i];
+  lb_ += (s == kSure ? w : 0) - (status_[i] == kSure ? w : 0);
+  ub_ += (s != kOut ? w : 0) - (status_[i] != kOut ? w : 0);
+  status_[i] = s;
+}
+
+void CountPropagator::refresh(Context& ctx) {
+  const Domains& d = ctx.domains;
+  if (!value_vars_.empty()) {
+    classify_all(d);
     return;
   }
+  for (std::size_t i = 0; i < list_.size(); ++i) {
+    const int size = d.size(list_[i]);
+    if (size == seen_size_[i]) continue;
+    set_status(ctx.trail, i, status_of(d, i));
+    seen_size_[i] = size;
+  }
+}
+
+void CountPropagator::classify_all(const Domains& d) {
   fixed_values_.clear();
   open_values_.clear();
   for (int y : value_vars_) {
@@ -79,6 +112,7 @@ void CountPropagator::classify(const Domains& d) {
     std::sort(v->begin(), v->end());
     v->erase(std::unique(v->begin(), v->end()), v->end());
   }
+  lb_ = ub_ = 0;
   for (std::size_t i = 0; i < list_.size(); ++i) {
     const int x = list_[i];
     const std::int32_t* dense = d.dense(x);
@@ -89,17 +123,19 @@ void CountPropagator::classify(const Domains& d) {
       all_sure = all_sure && sure;
       any_maybe = any_maybe || sure || maybe_counted(i, dense[k]);
     }
-    status_[i] = all_sure ? Status::kSure : (any_maybe ? Status::kMay : Status::kOut);
+    status_[i] = all_sure ? kSure : (any_maybe ? kMay : kOut);
+    lb_ += status_[i] == kSure ? times_[i] : 0;
+    ub_ += status_[i] != kOut ? times_[i] : 0;
   }
 }
 
-bool CountPropagator::filter_value_variables(Context& ctx, Value lb, Value ub, bool& changed) {
+bool CountPropagator::filter_value_variables(Context& ctx, bool& changed) {
   // A value variable taking v makes every list variable fixed to v count: when lb plus their
   // number can satisfy no condition, v goes.
   const Domains& d = ctx.domains;
   fixed_list_.clear();
   for (std::size_t i = 0; i < list_.size(); ++i)
-    if (status_[i] == Status::kMay && d.size(list_[i]) == 1)
+    if (status_[i] == kMay && d.size(list_[i]) == 1)
       fixed_list_.emplace_back(value(list_[i], d.min(list_[i])), times_[i]);
   if (fixed_list_.empty()) return true;
   std::sort(fixed_list_.begin(), fixed_list_.end());
@@ -114,7 +150,7 @@ bool CountPropagator::filter_value_variables(Context& ctx, Value lb, Value ub, b
                                       std::pair<Value, Value>{v, 0});
            it != fixed_list_.end() && it->first == v; ++it)
         added += it->second;
-      if (added == 0 || count_possible(condition_, d, *domains_, lb + added, ub)) continue;
+      if (added == 0 || count_possible(condition_, d, *domains_, lb_ + added, ub_)) continue;
       changed = true;
       if (!ctx.remove(y, a)) return false;
     }
@@ -124,20 +160,23 @@ bool CountPropagator::filter_value_variables(Context& ctx, Value lb, Value ub, b
 
 bool CountPropagator::once(Context& ctx, bool& changed) {
   const Domains& d = ctx.domains;
-  classify(d);
-  Value lb = 0;
-  Value ub = 0;
-  for (std::size_t i = 0; i < list_.size(); ++i) {
-    if (status_[i] == Status::kSure) lb += times_[i];
-    if (status_[i] != Status::kOut) ub += times_[i];
-  }
+  refresh(ctx);
+  const Value lb = lb_;
+  const Value ub = ub_;
   if (!count_possible(condition_, d, *domains_, lb, ub)) return false;
   if (!filter_count_rhs(ctx, condition_, *domains_, lb, ub, changed)) return false;
+  // Can an undecided variable listed once count / miss? (Asked once; others ask for their own.)
+  const bool count_one = count_possible(condition_, d, *domains_, lb + 1, ub);
+  const bool miss_one = count_possible(condition_, d, *domains_, lb, ub - 1);
+  if (once_each_ && count_one && miss_one) {
+    return value_vars_.empty() || filter_value_variables(ctx, changed);
+  }
   for (std::size_t i = 0; i < list_.size(); ++i) {
-    if (status_[i] != Status::kMay) continue;
+    if (status_[i] != kMay) continue;
     const Value w = times_[i];
-    const bool can_count = count_possible(condition_, d, *domains_, lb + w, ub);
-    const bool can_miss = count_possible(condition_, d, *domains_, lb, ub - w);
+    const bool can_count =
+        w == 1 ? count_one : count_possible(condition_, d, *domains_, lb + w, ub);
+    const bool can_miss = w == 1 ? miss_one : count_possible(condition_, d, *domains_, lb, ub - w);
     if (can_count && can_miss) continue;
     const int x = list_[i];
     const std::int32_t* dense = d.dense(x);
@@ -150,8 +189,7 @@ bool CountPropagator::once(Context& ctx, bool& changed) {
       if (!ctx.remove(x, a)) return false;
     }
   }
-  if (!value_vars_.empty()) return filter_value_variables(ctx, lb, ub, changed);
-  return true;
+  return value_vars_.empty() || filter_value_variables(ctx, changed);
 }
 
 bool CountPropagator::propagate(Context& ctx) {

@@ -28,24 +28,38 @@ class CountPropagator final : public Propagator {
   bool propagate(Context& ctx) override;
 
  private:
-  enum class Status : std::uint8_t { kOut, kMay, kSure };
+  enum Status : std::int32_t { kOut, kMay, kSure };
   bool once(Context& ctx, bool& changed);
-  void classify(const Domains& d);
+  // Brings status_, lb_ and ub_ up to date with the domains.
+  void refresh(Context& ctx);
+  void classify_all(const Domains& d);
+  [[nodiscard]] Status status_of(const Domains& d, std::size_t i) const;
+  void set_status(Trail& trail, std::size_t i, Status s);
   [[nodiscard]] bool surely_counted(std::size_t i, int a) const;
   [[nodiscard]] bool maybe_counted(std::size_t i, int a) const;
-  bool filter_value_variables(Context& ctx, Value lb, Value ub, bool& changed);
+  bool filter_value_variables(Context& ctx, bool& changed);
   [[nodiscard]] Value value(int x, int a) const {
     return (*domains_)[static_cast<std::size_t>(x)][static_cast<std::size_t>(a)];
   }
 
   const std::vector<std::vector<Value>>* domains_;
   Condition condition_;
-  std::vector<int> list_;     // distinct list variables
-  std::vector<Value> times_;  // how often each is listed
+  std::vector<int> list_;            // distinct list variables
+  std::vector<std::int32_t> times_;  // how often each is listed
+  bool once_each_ = true;            // every list variable listed once
   // Per list variable: a bitset over its value indices of the constant values.
   std::vector<std::vector<std::uint64_t>> constant_mask_;
   std::vector<int> value_vars_;  // distinct value variables
-  std::vector<Status> status_;
+
+  // With constant values, kept up to date incrementally and saved on the trail: each list
+  // variable's status and the domain size it was computed at, and the count bounds (the
+  // sure ones, and the sure plus undecided ones). With value variables, rebuilt per run.
+  std::vector<std::int32_t> status_;
+  std::vector<std::int32_t> seen_size_;
+  std::vector<std::uint64_t> saved_;  // per list variable: the trail epoch it was saved in
+  std::int32_t lb_ = 0, ub_ = 0;
+  std::uint64_t bounds_saved_ = 0;
+
   // Values of the fixed value variables, and of the others (sorted, distinct): rebuilt per run.
   std::vector<Value> fixed_values_, open_values_;
   std::vector<std::pair<Value, Value>> fixed_list_;  // (value, times) of fixed list variables

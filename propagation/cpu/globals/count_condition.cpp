@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "propagation/indexed/indexed_model.hpp"
+
 namespace arcwave::cpu {
 
 namespace {
@@ -115,35 +117,59 @@ bool filter_count_rhs(Context& ctx, const Condition& c,
   if (c.kind != Condition::Kind::kVariable) return true;
   const int r = static_cast<int>(c.value);
   const std::vector<Value>& dom = values[static_cast<std::size_t>(r)];
-  const std::int32_t* dense = ctx.domains.dense(r);
-  for (int k = ctx.domains.size(r) - 1; k >= 0; --k) {
-    const int a = dense[k];
-    const Value v = dom[static_cast<std::size_t>(a)];
-    bool ok = false;
-    switch (c.op) {
-      case Relation::kEq:
-        ok = lo <= v && v <= hi;
-        break;
-      case Relation::kNe:
-        ok = lo < hi || (lo == hi && lo != v);
-        break;
-      case Relation::kLt:
-        ok = lo <= hi && lo < v;
-        break;
-      case Relation::kLe:
-        ok = lo <= hi && lo <= v;
-        break;
-      case Relation::kGt:
-        ok = lo <= hi && hi > v;
-        break;
-      case Relation::kGe:
-        ok = lo <= hi && hi >= v;
-        break;
-      default:
-        ok = true;
-        break;
+  const Domains& d = ctx.domains;
+  auto value = [&](int a) { return dom[static_cast<std::size_t>(a)]; };
+  if (lo > hi) {  // no count at all: nothing stays
+    changed = true;
+    while (ctx.remove(r, d.min(r))) {
     }
-    if (ok) continue;
+    return false;
+  }
+  // The values kept form an interval (all but one value, for ne): trim the domain's ends. Kept:
+  // v >= keep_lo (v > keep_lo when strict_low) if trim_low, v <= keep_hi (v <) if trim_high.
+  bool trim_low = false;
+  bool strict_low = false;
+  bool trim_high = false;
+  bool strict_high = false;
+  Value keep_lo = 0;
+  Value keep_hi = 0;
+  switch (c.op) {
+    case Relation::kEq:
+      trim_low = trim_high = true, keep_lo = lo, keep_hi = hi;
+      break;
+    case Relation::kLt:  // some count < v: v > lo
+      trim_low = strict_low = true, keep_lo = lo;
+      break;
+    case Relation::kLe:
+      trim_low = true, keep_lo = lo;
+      break;
+    case Relation::kGt:  // some count > v: v < hi
+      trim_high = strict_high = true, keep_hi = hi;
+      break;
+    case Relation::kGe:
+      trim_high = true, keep_hi = hi;
+      break;
+    case Relation::kNe: {
+      if (lo != hi) return true;
+      const int a = index_of(dom, lo);
+      if (a < 0 || !d.contains(r, a)) return true;
+      changed = true;
+      return ctx.remove(r, a);
+    }
+    default:
+      return true;
+  }
+  while (trim_low) {
+    const int a = d.min(r);
+    const Value v = value(a);
+    if (strict_low ? v > keep_lo : v >= keep_lo) break;
+    changed = true;
+    if (!ctx.remove(r, a)) return false;
+  }
+  while (trim_high) {
+    const int a = d.max(r);
+    const Value v = value(a);
+    if (strict_high ? v < keep_hi : v <= keep_hi) break;
     changed = true;
     if (!ctx.remove(r, a)) return false;
   }

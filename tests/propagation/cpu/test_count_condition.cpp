@@ -95,7 +95,7 @@ TEST_CASE("count conditions: hull and right-hand-side filter equal brute force",
       REQUIRE(h.first == first);
       REQUIRE(h.last == last);
     }
-    if (c.kind != Condition::Kind::kVariable || !any) continue;
+    if (c.kind != Condition::Kind::kVariable) continue;
     // The rhs keeps exactly the values some count of lo..hi satisfies.
     std::vector<Value> kept;
     for (Value v : present) {
