@@ -218,4 +218,87 @@ TEST_CASE("counting propagators on longer lists", "[search][counting]") {
   }
 }
 
+TEST_CASE("nValues and allDifferent over lists: how often the root fixpoint is the closure",
+          "[search][counting]") {
+  for (CountingKind kind : {CountingKind::kNValues, CountingKind::kAllDifferentLists}) {
+    int exact = 0;
+    int pruning = 0;  // models whose closure removes something
+    int exact_pruning = 0;
+    for (std::uint64_t seed = 1; seed <= 1500; ++seed) {
+      bool gac = false;
+      const Model m = single(kind, seed, gac);
+      const auto closure = test::naive_gac(m, test::initial_domains(m));
+      auto indexed = std::make_shared<const IndexedModel>(index_model(m));
+      cpu::CpuEngine engine(indexed);
+      if (!engine.propagate_root() || !closure) continue;
+      const bool same = test::engine_domains(engine, *indexed) == *closure;
+      const bool prunes = *closure != test::initial_domains(m);
+      exact += same ? 1 : 0;
+      pruning += prunes ? 1 : 0;
+      exact_pruning += same && prunes ? 1 : 0;
+    }
+    INFO(fmt::format("{}: closure reached on {} models, {} of the {} where it prunes",
+                     test::to_string(kind), exact, exact_pruning, pruning));
+    // Measured: nValues 300 of 413, allDifferent over lists 15 of 91 (at the root few lists
+    // are fixed); the bounds guard the pruning rules against going silent.
+    REQUIRE(pruning > 50);
+    if (kind == CountingKind::kNValues) REQUIRE(exact_pruning * 10 >= pruning * 6);
+    if (kind == CountingKind::kAllDifferentLists) REQUIRE(exact_pruning * 10 >= pruning);
+  }
+}
+
+namespace {
+
+// The root fixpoint of variables with the given domains under one constraint.
+test::Domains root_fixpoint(const std::vector<std::vector<Value>>& domains, Constraint c) {
+  Model m;
+  for (std::size_t i = 0; i < domains.size(); ++i)
+    m.add_variable(fmt::format("x{}", i), domains[i]);
+  m.add_constraint(std::move(c));
+  auto indexed = std::make_shared<const IndexedModel>(index_model(m));
+  cpu::CpuEngine engine(indexed);
+  REQUIRE(engine.propagate_root());
+  return test::engine_domains(engine, *indexed);
+}
+
+Condition constant(Relation op, Value k) {
+  Condition c;
+  c.op = op;
+  c.value = k;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("nValues and allDifferent over lists: the pruning rules", "[search][counting]") {
+  // At most two values, two taken: the open variable keeps them (and the except value 0).
+  CHECK(root_fixpoint({{1}, {2}, {0, 1, 2, 3}},
+                      NValuesConstraint{{0, 1, 2}, {0}, constant(Relation::kLe, 2)}) ==
+        test::Domains{{1}, {2}, {0, 1, 2}});
+  // Three values needed, one taken: each open variable must bring a new one.
+  CHECK(root_fixpoint({{1}, {1, 2}, {1, 3}},
+                      NValuesConstraint{{0, 1, 2}, {}, constant(Relation::kEq, 3)}) ==
+        test::Domains{{1}, {2}, {3}});
+  // Three values needed, the union has three: 3, held by x2 alone, is x2's.
+  CHECK(root_fixpoint({{1, 2}, {1, 2}, {1, 2, 3}},
+                      NValuesConstraint{{0, 1, 2}, {}, constant(Relation::kEq, 3)}) ==
+        test::Domains{{1, 2}, {1, 2}, {3}});
+  // Three disjoint domains, nothing taken: the greedy lower bound is 3, so nValues = x3 fixes
+  // x3 to 3.
+  CHECK(root_fixpoint({{1, 2}, {3, 4}, {5, 6}, {0, 1, 2, 3, 4}},
+                      NValuesConstraint{{0, 1, 2}, {}, [] {
+                                          Condition c;
+                                          c.kind = Condition::Kind::kVariable;
+                                          c.value = 3;
+                                          return c;
+                                        }()}) == test::Domains{{1, 2}, {3, 4}, {5, 6}, {3}});
+  // A fixed list (1, 2) and a list (1, x3): x3 loses 2. With the except tuple (0, 0), the
+  // fixed list (0, 0) is exempt and (0, x3) keeps 0.
+  CHECK(root_fixpoint({{1}, {2}, {1}, {2, 3}}, AllDifferentListsConstraint{{{0, 1}, {2, 3}}, {}}) ==
+        test::Domains{{1}, {2}, {1}, {3}});
+  CHECK(root_fixpoint({{0}, {0}, {0}, {0, 1}},
+                      AllDifferentListsConstraint{{{0, 1}, {2, 3}}, {{0, 0}}}) ==
+        test::Domains{{0}, {0}, {0}, {0, 1}});
+}
+
 }  // namespace arcwave
