@@ -2,6 +2,7 @@
 #include "propagation/cpu/globals/cardinality_flow.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "propagation/cpu/globals/count_condition.hpp"
 #include "propagation/indexed/indexed_model.hpp"
@@ -22,12 +23,11 @@ CardinalityFlowPropagator::CardinalityFlowPropagator(int constraint, std::vector
   listed_ = static_cast<int>(values_.size());
   nodes_ = listed_ + (closed ? 0 : 1);
   // Filtering feeds itself when a list variable is listed twice or counts occurrences.
-  for (std::size_t i = 0; i < n; ++i) {
-    const int x = list_[i];
-    again_ = again_ || std::count(list_.begin(), list_.end(), x) > 1;
-    for (const Condition& o : occurs_)
-      again_ = again_ || (o.kind == Condition::Kind::kVariable && o.value == x);
-  }
+  std::unordered_set<int> listed;
+  for (int x : list_) again_ = !listed.insert(x).second || again_;
+  for (const Condition& o : occurs_)
+    again_ = again_ ||
+             (o.kind == Condition::Kind::kVariable && listed.count(static_cast<int>(o.value)) != 0);
   std::vector<std::pair<Value, int>> sorted;
   for (int j = 0; j < listed_; ++j) sorted.emplace_back(values_[static_cast<std::size_t>(j)], j);
   std::sort(sorted.begin(), sorted.end());

@@ -2,6 +2,7 @@
 #include "propagation/cpu/globals/count.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "propagation/cpu/globals/count_condition.hpp"
 
@@ -10,13 +11,14 @@ namespace arcwave::cpu {
 CountPropagator::CountPropagator(int constraint, std::vector<int> scope, const CountConstraint& c,
                                  const std::vector<std::vector<Value>>& domains)
     : Propagator(constraint, std::move(scope)), domains_(&domains), condition_(c.condition) {
+  std::unordered_map<int, std::size_t> at;  // list variable -> its place in list_
   for (int x : c.scope) {
-    const auto it = std::find(list_.begin(), list_.end(), x);
-    if (it != list_.end()) {
-      ++times_[static_cast<std::size_t>(it - list_.begin())];
-    } else {
+    const auto [it, fresh] = at.try_emplace(x, list_.size());
+    if (fresh) {
       list_.push_back(x);
       times_.push_back(1);
+    } else {
+      ++times_[it->second];
     }
   }
   std::vector<Value> constants;

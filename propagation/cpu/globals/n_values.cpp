@@ -2,6 +2,7 @@
 #include "propagation/cpu/globals/n_values.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "propagation/cpu/globals/count_condition.hpp"
 
@@ -11,8 +12,9 @@ NValuesPropagator::NValuesPropagator(int constraint, std::vector<int> scope,
                                      const NValuesConstraint& c,
                                      const std::vector<std::vector<Value>>& domains)
     : Propagator(constraint, std::move(scope)), domains_(&domains), condition_(c.condition) {
+  std::unordered_set<int> listed;
   for (int x : c.scope)
-    if (std::find(list_.begin(), list_.end(), x) == list_.end()) list_.push_back(x);
+    if (listed.insert(x).second) list_.push_back(x);
   std::vector<Value> all;
   for (int x : list_) {
     const auto& d = domains[static_cast<std::size_t>(x)];
