@@ -21,10 +21,9 @@ if has tests; then
 fi
 if has sanitizers; then
   run "batch memcheck" "$out/batch-memcheck.log" \
-    compute-sanitizer --tool memcheck --error-exitcode 9 "$t" "[gpu]"
+    compute-sanitizer --tool memcheck --error-exitcode 9 "$t" "[race]"
   run "batch racecheck" "$out/batch-racecheck.log" \
-    compute-sanitizer --tool racecheck --error-exitcode 9 "$t" \
-    "batched search on the device: first solutions and optima"
+    compute-sanitizer --tool racecheck --error-exitcode 9 "$t" "[race]"
 fi
 if has shared; then
   variants=(--variant "cpu1=--backend cpu" --variant "gpu=--backend gpu")

@@ -22,7 +22,19 @@ struct BatchOptions {
   int threads_per_searcher = 0;             // device: 0 picks 32, 64 or 128 from the network's size
   std::size_t queue_capacity = 0;           // 0: initial items + 64 per searcher
   long long donate_below = -1;              // -1: the number of searchers (device), 0 on the host
+  /// dom/wdeg weights to start from, per network constraint (empty: all 1), e.g. learnt by a
+  /// short CPU search.
+  std::vector<unsigned> initial_weights;
 };
+
+/// The weights a search starts from: the options' (when they have one per constraint) or 1.
+inline std::vector<unsigned> initial_weights(const BatchNetwork& net, const BatchOptions& options) {
+  if (net.constraints > 0 &&
+      options.initial_weights.size() == static_cast<std::size_t>(net.constraints))
+    return options.initial_weights;
+  return std::vector<unsigned>(static_cast<std::size_t>(net.constraints > 0 ? net.constraints : 1),
+                               1);
+}
 
 struct BatchResult {
   bool complete = false;  // every subproblem exhausted (counts and optimality are exact)

@@ -24,7 +24,7 @@ struct Layout {
   bool dom_shared = true;
   bool blame_shared = true;
   std::size_t shared_bytes = 0;         // dynamic shared memory per block
-  std::size_t global_per_searcher = 0;  // words: stack, decisions, weights (+ dom / blame)
+  std::size_t global_per_searcher = 0;  // bytes: stack, decisions, table scratch (+ dom / blame)
 };
 
 constexpr std::size_t kSharedLimit = 160 * 1024;  // of the H100's 227 KB per block
@@ -53,7 +53,6 @@ Layout layout_for(const BatchNetwork& net, int threads) {
   }
   l.shared_bytes = shared;
   l.global_per_searcher = (n + 1) * state * 8 + 3 * (n + 1) * 4 +
-                          static_cast<std::size_t>(std::max(net.constraints, 1)) * 4 +
                           static_cast<std::size_t>(threads / 32) *
                               static_cast<std::size_t>(std::max(net.max_table_words, 1)) * 8 +
                           (l.dom_shared ? 0 : state * 8) + (l.blame_shared ? 0 : n * 4);
@@ -65,7 +64,6 @@ struct KernelArgs {
   SharedState sh;
   std::uint64_t* stacks;
   int* decisions;
-  unsigned* weights;
   std::uint64_t* lives;  // per searcher: warps x max_table_words
   std::uint64_t* doms;   // when not in shared memory
   int* blames;           // when not in shared memory
@@ -105,7 +103,6 @@ __global__ void batch_kernel(KernelArgs a) {
   mem.dec_var = a.decisions + b * 3 * depths;
   mem.dec_val = mem.dec_var + depths;
   mem.dec_donated = mem.dec_val + depths;
-  mem.weight = a.weights + b * static_cast<std::size_t>(max(a.net.constraints, 1));
   mem.live =
       a.lives + b * (blockDim.x / 32) * static_cast<std::size_t>(max(a.net.max_table_words, 1));
   const DeviceGroup g;
@@ -113,12 +110,20 @@ __global__ void batch_kernel(KernelArgs a) {
   searcher.run();
 }
 
+// Threads per searcher: one warp for small networks (more searchers at once), more warps when
+// a round has many arcs or long domains to revise (its loads then overlap).
+std::size_t state_words_per_row(const BatchNetwork& net) {
+  return static_cast<std::size_t>(net.words);
+}
+
 int pick_threads(const BatchNetwork& net, int requested) {
   if (requested > 0) return std::clamp(requested / 32 * 32, 32, 1024);
-  const std::size_t arcs = net.arc_x.size();
-  if (arcs <= 4096) return 32;
-  if (arcs <= 32768) return 64;
-  return 128;
+  int largest = 1;
+  for (int d : net.sizes) largest = std::max(largest, d);
+  const std::size_t arcs = net.arc_x.size() + static_cast<std::size_t>(net.tables) * 8;
+  if (arcs > 32768 || largest > 256 || net.n > 400) return 128;
+  if (arcs > 4096 || largest > 64 || net.n > 100) return 64;
+  return 32;
 }
 
 }  // namespace
@@ -250,8 +255,11 @@ BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subpr
   const auto count = static_cast<std::size_t>(searchers);
   cuda::DeviceBuffer<std::uint64_t> d_stacks(count * depths * state);
   cuda::DeviceBuffer<int> d_decisions(count * 3 * depths);
-  cuda::DeviceBuffer<unsigned> d_weights(count *
-                                         static_cast<std::size_t>(std::max(net.constraints, 1)));
+  // Learnt by all searchers together: dom/wdeg weights and relation-row residues.
+  const std::vector<unsigned> weights = initial_weights(net, options);
+  cuda::DeviceBuffer<unsigned> d_weights(std::span<const unsigned>(weights.data(), weights.size()));
+  cuda::DeviceBuffer<int> d_residues(net.relations.size() / state_words_per_row(net) + 1);
+  d_residues.fill_bytes(0);
   cuda::DeviceBuffer<std::uint64_t> d_lives(
       count * static_cast<std::size_t>(threads / 32) *
       static_cast<std::size_t>(std::max(net.max_table_words, 1)));
@@ -283,7 +291,8 @@ BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subpr
   args.sh.donate_below = options.donate_below >= 0 ? options.donate_below : searchers;
   args.stacks = d_stacks.data();
   args.decisions = d_decisions.data();
-  args.weights = d_weights.data();
+  args.sh.weight = d_weights.data();
+  args.sh.residue = d_residues.data();
   args.lives = d_lives.data();
   args.doms = d_doms.data();
   args.blames = d_blames.data();

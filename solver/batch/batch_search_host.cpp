@@ -111,10 +111,14 @@ BatchResult batch_search_host(const BatchNetwork& net, const std::vector<Subprob
   const std::size_t depths = static_cast<std::size_t>(net.n) + 1;
   std::vector<std::uint64_t> stack(depths * state);
   std::vector<int> dec(3 * depths);
-  std::vector<unsigned> weight(static_cast<std::size_t>(std::max(net.constraints, 1)));
+  std::vector<unsigned> weight = initial_weights(net, options);
+  if (weight.empty()) weight.push_back(1);
+  std::vector<int> residue(net.relations.size() / static_cast<std::size_t>(net.words) + 1, 0);
+  sh.weight = weight.data();
+  sh.residue = residue.data();
   std::vector<std::uint64_t> live(static_cast<std::size_t>(std::max(net.max_table_words, 1)));
-  SearcherMemory mem{stack.data(),  dec.data(), dec.data() + depths, dec.data() + 2 * depths,
-                     weight.data(), live.data()};
+  SearcherMemory mem{stack.data(), dec.data(), dec.data() + depths, dec.data() + 2 * depths,
+                     live.data()};
   std::vector<std::uint64_t> dom(state);
   const std::size_t bit_words = (static_cast<std::size_t>(net.n) + 31) / 32;
   std::vector<unsigned> changed(2 * bit_words);

@@ -37,6 +37,8 @@ struct HostGroup {
   void store64(std::uint64_t* p, std::uint64_t v) const { *p = v; }
   void and64(std::uint64_t* p, std::uint64_t v) const { *p &= v; }
   void or32(unsigned* p, unsigned v) const { *p |= v; }
+  void add_u32(unsigned* p, unsigned v) const { *p += v; }
+  [[nodiscard]] unsigned load_u32(const unsigned* p) const { return *p; }
   // Relaxed atomics: the deadline thread raises the external stop flag.
   [[nodiscard]] int load_int(const int* p) const { return __atomic_load_n(p, __ATOMIC_RELAXED); }
   void store_int(int* p, int v) const { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
@@ -101,8 +103,13 @@ struct DeviceGroup {
     atomicAnd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
   }
   __device__ void or32(unsigned* p, unsigned v) const { atomicOr(p, v); }
+  __device__ void add_u32(unsigned* p, unsigned v) const { atomicAdd(p, v); }
+  __device__ unsigned load_u32(const unsigned* p) const {
+    return *static_cast<const volatile unsigned*>(p);
+  }
   __device__ int load_int(const int* p) const { return *static_cast<const volatile int*>(p); }
-  __device__ void store_int(int* p, int v) const { *static_cast<volatile int*>(p) = v; }
+  // An atomic exchange: several threads may write at once (flags, blame, hints).
+  __device__ void store_int(int* p, int v) const { atomicExch(p, v); }
   __device__ long long load_ll(const long long* p) const {
     return *static_cast<const volatile long long*>(p);
   }

@@ -80,6 +80,9 @@ struct SharedState {
   int* solution_written = nullptr;
   int all_solutions = 0;
   long long donate_below = 0;  // give work away while fewer items than this are queued
+  // Learnt by all searchers together (racy on purpose: hints and heuristics, never answers).
+  unsigned* weight = nullptr;  // per constraint: dom/wdeg weights, added to atomically
+  int* residue = nullptr;      // per relation row: the word where a support was last found
 };
 
 /// One searcher's own memory (global memory on the device).
@@ -88,7 +91,6 @@ struct SearcherMemory {
   int* dec_var = nullptr;          // per depth
   int* dec_val = nullptr;
   int* dec_donated = nullptr;
-  unsigned* weight = nullptr;     // per constraint
   std::uint64_t* live = nullptr;  // per warp: max_table_words words (tables' valid tuples)
 };
 
@@ -132,7 +134,6 @@ class Searcher {
 
   /// Takes subproblems until none is left or the search stops.
   ARCWAVE_HD void run() {
-    for (int i = g_.rank(); i < net_.constraints; i += g_.size()) mem_.weight[i] = 1;
     for (;;) {
       if (g_.rank() == 0) s_.flags[kItem] = static_cast<int>(take());  // capacity < 2^31
       g_.sync();
@@ -211,8 +212,8 @@ class Searcher {
 
   ARCWAVE_HD void push(int depth, int x) {
     copy(s_.dom, mem_.stack + static_cast<unsigned long long>(depth) * state_);
-    const int a = min_value(x);
     if (g_.rank() == 0) {
+      const int a = min_value(x);
       mem_.dec_var[depth] = x;
       mem_.dec_val[depth] = a;
       mem_.dec_donated[depth] = 0;
@@ -250,8 +251,8 @@ class Searcher {
       g_.sync();
       for (int x = g_.rank(); x < net_.n; x += g_.size())
         if (((s_.changed[nxt][x >> 5] >> (x & 31)) & 1U) != 0 && empty(x)) {
-          s_.flags[kFail] = 1;
-          s_.flags[kBlame] = s_.blame[x];
+          g_.store_int(s_.flags + kFail, 1);
+          g_.store_int(s_.flags + kBlame, g_.load_int(s_.blame + x));
         }
       g_.sync();
       if (s_.flags[kFail] != 0) return false;
@@ -259,19 +260,34 @@ class Searcher {
     }
   }
 
-  // Revises x against y for arc `arc`, the warp's lanes over the values of x.
+  // Revises x against y for arc `arc`, the warp's lanes over the values of x. Each relation row
+  // keeps the word where a support was last found (shared by all searchers: a hint that is
+  // checked, so races on it are harmless); D(y) is read once per lane (a snapshot that can only
+  // be a superset of D(y) later, which keeps every removal justified).
   ARCWAVE_HD void revise(int arc, int nxt) {
+    constexpr int kCached = 8;
     const int x = net_.arc_x[arc];
     const int y = net_.arc_y[arc];
     const std::uint64_t* rows = net_.relations + net_.arc_rel[arc];
+    int* residue = sh_.residue + net_.arc_rel[arc] / static_cast<unsigned long long>(W_);
     std::uint64_t* dx = s_.dom + static_cast<unsigned long long>(x) * W_;
     const std::uint64_t* dy = s_.dom + static_cast<unsigned long long>(y) * W_;
+    std::uint64_t ycache[kCached];
+    const int cached = W_ < kCached ? W_ : kCached;
+    for (int w = 0; w < cached; ++w) ycache[w] = g_.load(dy + w);
+    auto word_y = [&](int w) { return w < kCached ? ycache[w] : g_.load(dy + w); };
     bool removed = false;
     for (int a = g_.lane(); a < net_.sizes[x]; a += g_.warp_size()) {
       if (((g_.load(dx + (a >> 6)) >> (a & 63)) & 1U) == 0) continue;
       const std::uint64_t* row = rows + static_cast<unsigned long long>(a) * W_;
-      bool supported = false;
-      for (int w = 0; w < W_ && !supported; ++w) supported = (row[w] & g_.load(dy + w)) != 0;
+      const int hint = g_.load_int(residue + a);
+      bool supported = hint >= 0 && hint < W_ && (row[hint] & word_y(hint)) != 0;
+      for (int w = 0; w < W_ && !supported; ++w) {
+        if ((row[w] & word_y(w)) != 0) {
+          supported = true;
+          g_.store_int(residue + a, w);
+        }
+      }
       if (!supported) {
         g_.and64(dx + (a >> 6), ~bit_of(a));
         removed = true;
@@ -279,8 +295,8 @@ class Searcher {
     }
     if (g_.warp_any(removed) && g_.lane() == 0) {
       g_.or32(&s_.changed[nxt][x >> 5], 1U << (x & 31));
-      s_.blame[x] = net_.arc_constraint[arc];
-      s_.flags[kAny] = 1;
+      g_.store_int(s_.blame + x, net_.arc_constraint[arc]);
+      g_.store_int(s_.flags + kAny, 1);
     }
   }
 
@@ -345,8 +361,8 @@ class Searcher {
       }
       if (removed && g_.lane() == 0) {
         g_.or32(&s_.changed[nxt][x >> 5], 1U << (x & 31));
-        s_.blame[x] = net_.table_constraint[t];
-        s_.flags[kAny] = 1;
+        g_.store_int(s_.blame + x, net_.table_constraint[t]);
+        g_.store_int(s_.flags + kAny, 1);
       }
     }
     g_.warp_sync();
@@ -398,7 +414,7 @@ class Searcher {
       // A table (other = -1) always counts; a binary constraint while its other end is open.
       for (int k = net_.con_offset[x]; k < net_.con_offset[x + 1]; ++k)
         if (net_.con_other[k] < 0 || count(net_.con_other[k]) > 1)
-          wdeg += mem_.weight[net_.con_id[k]];
+          wdeg += g_.load_u32(sh_.weight + net_.con_id[k]);
       if (best_var < 0 || size * best_wdeg < best_size * wdeg) {
         best_size = size;
         best_wdeg = wdeg;
@@ -429,7 +445,7 @@ class Searcher {
   }
 
   ARCWAVE_HD void charge() {
-    if (g_.rank() == 0 && s_.flags[kBlame] >= 0) ++mem_.weight[s_.flags[kBlame]];
+    if (g_.rank() == 0 && s_.flags[kBlame] >= 0) g_.add_u32(sh_.weight + s_.flags[kBlame], 1);
     g_.sync();
   }
 
@@ -561,7 +577,7 @@ class Searcher {
     if (g_.rank() == 0) s_.flags[kFail] = 0;
     g_.sync();
     for (int x = g_.rank(); x < net_.n; x += g_.size())
-      if (empty(x)) s_.flags[kFail] = 1;
+      if (empty(x)) g_.store_int(s_.flags + kFail, 1);
     g_.sync();
     const bool e = s_.flags[kFail] != 0;
     g_.sync();

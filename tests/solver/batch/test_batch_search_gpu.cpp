@@ -79,3 +79,21 @@ TEST_CASE("batched search on the device: first solutions and optima", "[batch][g
 }
 
 }  // namespace arcwave
+
+namespace arcwave {
+
+// Small enough for compute-sanitizer's racecheck and memcheck (bench/device/batch.sh).
+TEST_CASE("batched search on the device: small cases for the sanitizers", "[batch][gpu][race]") {
+  ARCWAVE_REQUIRE_GPU();
+  const test::BatchCase q = batch_case(gen::queens(6));
+  batch::BatchOptions o;
+  o.all_solutions = true;
+  o.searchers = 8;
+  CHECK(batch::batch_search_device(q.net, q.items, o).solutions == 4);
+  const Model m = gen::random_network(
+      {.n = 7, .d = 3, .arity = 3, .constraints = 5, .tightness = 0.6, .seed = 9900});
+  const test::BatchCase t = batch_case(m);
+  CHECK(batch::batch_search_device(t.net, t.items, o).solutions == test::cpu_count(m));
+}
+
+}  // namespace arcwave
