@@ -249,3 +249,32 @@ TEST_CASE("layered graph of an MDD has the diagram's size", "[search][globals][a
 }
 
 }  // namespace arcwave
+
+namespace arcwave {
+
+TEST_CASE("precedence covered assigns a value's only place", "[search][globals][automata]") {
+  // 1 precedes 2 over a b c, covered: only a can take 1, so a = 1.
+  Model m;
+  const int a = m.add_variable("a", {0, 1});
+  const int b = m.add_variable("b", {0, 2});
+  const int c = m.add_variable("c", {0, 2});
+  m.add_constraint(PrecedenceConstraint{{a, b, c}, {1, 2}, true});
+  auto im = indexed(m);
+  cpu::CpuEngine engine(im);
+  REQUIRE(engine.propagate_root());
+  REQUIRE(test::engine_domains(engine, *im) == test::Domains{{1}, {0, 2}, {0, 2}});
+  // b = 0 leaves c as the only place of 2.
+  engine.push();
+  REQUIRE(engine.assign(b, 0));
+  REQUIRE(test::engine_domains(engine, *im) == test::Domains{{1}, {0}, {2}});
+  engine.pop();
+  // 2 only before the only place of 1: no solution.
+  Model late;
+  const int first = late.add_variable("a", {0, 2});
+  const int second = late.add_variable("b", {0, 1});
+  late.add_constraint(PrecedenceConstraint{{first, second}, {1, 2}, true});
+  cpu::CpuEngine fails(indexed(late));
+  REQUIRE(!fails.propagate_root());
+}
+
+}  // namespace arcwave
