@@ -20,7 +20,7 @@
 namespace arcwave::cpu {
 
 struct LayeredGraph {
-  static constexpr std::size_t kMaxEdges = std::size_t{1} << 28;
+  static constexpr std::size_t kMaxEdges = std::size_t{1} << 26;  // ~1.6 GB in the propagator
 
   int layers = 0;  // n: nodes live in layers 0..n, edges in layers 0..n-1
   /// Nodes of layer i are the global ids [layer_begin[i], layer_begin[i + 1]); n + 2 entries.

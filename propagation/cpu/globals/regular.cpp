@@ -1,18 +1,20 @@
 // Definitions for propagation/cpu/globals/regular.hpp.
 #include "propagation/cpu/globals/regular.hpp"
 
-#include <algorithm>
+#include "propagation/cpu/globals/layered_graph.hpp"
 
 namespace arcwave::cpu {
 
 namespace {
 
-LayeredGraph unfold_over(const Automaton& automaton, const std::vector<int>& positions,
-                         const std::vector<std::vector<Value>>& domains) {
-  std::vector<const std::vector<Value>*> layers;
-  layers.reserve(positions.size());
-  for (int x : positions) layers.push_back(&domains[static_cast<std::size_t>(x)]);
-  return LayeredGraph::unfold(automaton, layers);
+template <typename T>
+std::size_t at(T i) {
+  return static_cast<std::size_t>(i);
+}
+
+/// Offsets of a CSR layout from per-item counts held at [k + 1].
+void prefix_sums(std::vector<std::uint32_t>& begin) {
+  for (std::size_t k = 0; k + 1 < begin.size(); ++k) begin[k + 1] += begin[k];
 }
 
 }  // namespace
@@ -20,136 +22,173 @@ LayeredGraph unfold_over(const Automaton& automaton, const std::vector<int>& pos
 RegularPropagator::RegularPropagator(int constraint, std::vector<int> vars,
                                      std::vector<int> positions, const Automaton& automaton,
                                      const std::vector<std::vector<Value>>& domains)
-    : Propagator(constraint, std::move(vars)),
-      positions_(std::move(positions)),
-      graph_(unfold_over(automaton, positions_, domains)) {
-  std::vector<int> sorted = positions_;
-  std::sort(sorted.begin(), sorted.end());
-  repeated_ = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
-
-  const auto nodes = static_cast<std::size_t>(graph_.node_count());
-  order_.resize(nodes);
-  pos_.resize(nodes);
-  for (std::size_t u = 0; u < nodes; ++u) {
-    order_[u] = static_cast<std::int32_t>(u);
-    pos_[u] = static_cast<std::int32_t>(u);
+    : Propagator(constraint, std::move(vars)), positions_(std::move(positions)) {
+  const std::size_t n = positions_.size();
+  LayeredGraph g;
+  {
+    std::vector<const std::vector<Value>*> layers;
+    for (int x : positions_) layers.push_back(&domains[at(x)]);
+    g = LayeredGraph::unfold(automaton, layers);
   }
-  live_end_.assign(graph_.layer_begin.begin() + 1, graph_.layer_begin.end());
-  saved_epoch_.assign(live_end_.size(), 0);
-  reached_.assign(nodes, 0);
-  good_.assign(nodes, 0);
-  support_offset_.push_back(0);
-  for (int x : positions_)
-    support_offset_.push_back(support_offset_.back() + domains[static_cast<std::size_t>(x)].size());
-  supported_.assign(support_offset_.back(), 0);
-}
+  empty_ = g.empty();
+  start_ = g.layer_begin[0];
+  const std::size_t node_count = at(g.node_count());
+  const std::size_t edges = g.edge_count();
 
-void RegularPropagator::next_stamp() {
-  if (++stamp_ != 0) return;
-  // Wrapped around: clear the scratch so that no old mark reads as current.
-  std::fill(reached_.begin(), reached_.end(), 0);
-  std::fill(good_.begin(), good_.end(), 0);
-  std::fill(supported_.begin(), supported_.end(), 0);
-  stamp_ = 1;
-}
-
-void RegularPropagator::kill(Trail& trail, int layer, std::int32_t node) {
-  const auto l = static_cast<std::size_t>(layer);
-  if (saved_epoch_[l] != trail.epoch()) {
-    saved_epoch_[l] = trail.epoch();
-    trail.save(live_end_[l]);
+  // Groups: one per (position, value index).
+  for (std::size_t i = 0; i < n; ++i) {
+    group_base_.push_back(static_cast<Index>(group_position_.size()));
+    group_position_.insert(group_position_.end(), domains[at(positions_[i])].size(),
+                           static_cast<Index>(i));
   }
-  const std::int32_t last = --live_end_[l];
-  const std::int32_t p = pos_[static_cast<std::size_t>(node)];
-  const std::int32_t moved = order_[static_cast<std::size_t>(last)];
-  order_[static_cast<std::size_t>(p)] = moved;
-  pos_[static_cast<std::size_t>(moved)] = p;
-  order_[static_cast<std::size_t>(last)] = node;
-  pos_[static_cast<std::size_t>(node)] = last;
-}
+  const std::size_t group_count = group_position_.size();
 
-bool RegularPropagator::pass(Context& ctx, bool& changed) {
-  const Domains& d = ctx.domains;
-  const LayeredGraph& g = graph_;
-  const int n = g.layers;
-  next_stamp();
-  const std::uint32_t stamp = stamp_;
-
-  // Forward: live nodes reachable from the start through present values.
-  for (std::int32_t k = g.layer_begin[0]; k < live_end_[0]; ++k)
-    reached_[static_cast<std::size_t>(order_[static_cast<std::size_t>(k)])] = stamp;
-  for (int i = 0; i < n; ++i) {
-    const int x = positions_[static_cast<std::size_t>(i)];
-    const auto li = static_cast<std::size_t>(i);
-    for (std::int32_t k = g.layer_begin[li]; k < live_end_[li]; ++k) {
-      const auto u = static_cast<std::size_t>(order_[static_cast<std::size_t>(k)]);
-      if (reached_[u] != stamp) continue;
-      for (std::uint32_t e = g.edge_begin[u]; e < g.edge_begin[u + 1]; ++e) {
-        const std::int32_t to = g.edge_to[e];
-        if (d.contains(x, g.edge_value[e]) && live(i + 1, to))
-          reached_[static_cast<std::size_t>(to)] = stamp;
+  // Edges keep the graph's numbering (by source node); in-edges and groups are listed.
+  out_begin_ = std::move(g.edge_begin);
+  to_ = std::move(g.edge_to);
+  from_.resize(edges);
+  group_.resize(edges);
+  in_begin_.assign(node_count + 1, 0);
+  group_begin_.assign(group_count + 1, 0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (auto u = at(g.layer_begin[i]); u < at(g.layer_begin[i + 1]); ++u)
+      for (std::uint32_t e = out_begin_[u]; e < out_begin_[u + 1]; ++e) {
+        from_[e] = static_cast<Index>(u);
+        group_[e] = group_base_[i] + g.edge_value[e];
+        ++in_begin_[at(to_[e]) + 1];
+        ++group_begin_[at(group_[e]) + 1];
       }
+  std::vector<std::int32_t>().swap(g.edge_value);
+  prefix_sums(in_begin_);
+  prefix_sums(group_begin_);
+  in_edges_.resize(edges);
+  group_edges_.resize(edges);
+  {
+    std::vector<std::uint32_t> in_fill(in_begin_.begin(), in_begin_.end() - 1);
+    std::vector<std::uint32_t> group_fill(group_begin_.begin(), group_begin_.end() - 1);
+    for (std::size_t e = 0; e < edges; ++e) {
+      in_edges_[in_fill[at(to_[e])]++] = static_cast<Index>(e);
+      group_edges_[group_fill[at(group_[e])]++] = static_cast<Index>(e);
     }
   }
 
-  // Backward: reached nodes that reach a final node; the others leave their layer.
-  const auto ln = static_cast<std::size_t>(n);
-  for (std::int32_t k = live_end_[ln] - 1; k >= g.layer_begin[ln]; --k) {
-    const std::int32_t u = order_[static_cast<std::size_t>(k)];
-    if (reached_[static_cast<std::size_t>(u)] == stamp)
-      good_[static_cast<std::size_t>(u)] = stamp;
-    else
-      kill(ctx.trail, n, u);
+  nodes_.resize(node_count);
+  for (std::size_t u = 0; u < node_count; ++u) {
+    nodes_[u].in = static_cast<Index>(in_begin_[u + 1] - in_begin_[u]);
+    nodes_[u].out = static_cast<Index>(out_begin_[u + 1] - out_begin_[u]);
   }
-  if (live_end_[ln] == g.layer_begin[ln]) return false;
-  for (int i = n - 1; i >= 0; --i) {
-    const int x = positions_[static_cast<std::size_t>(i)];
-    const auto li = static_cast<std::size_t>(i);
-    std::uint32_t* supported = supported_.data() + support_offset_[li];
-    // Backwards over the live part, so that a killed node's replacement was already seen.
-    for (std::int32_t k = live_end_[li] - 1; k >= g.layer_begin[li]; --k) {
-      const std::int32_t u = order_[static_cast<std::size_t>(k)];
-      const auto uu = static_cast<std::size_t>(u);
-      bool ok = false;
-      if (reached_[uu] == stamp)
-        for (std::uint32_t e = g.edge_begin[uu]; e < g.edge_begin[uu + 1]; ++e) {
-          const std::int32_t a = g.edge_value[e];
-          if (good_[static_cast<std::size_t>(g.edge_to[e])] == stamp && d.contains(x, a)) {
-            ok = true;
-            supported[a] = stamp;
-          }
-        }
-      if (ok)
-        good_[uu] = stamp;
-      else
-        kill(ctx.trail, i, u);
-    }
-    if (live_end_[li] == g.layer_begin[li]) return false;
-  }
+  // The start and the final nodes count one virtual edge on their open side.
+  for (auto u = at(g.layer_begin[0]); u < at(g.layer_begin[1]); ++u) nodes_[u].in = 1;
+  for (auto u = at(g.layer_begin[n]); u < at(g.layer_begin[n + 1]); ++u) nodes_[u].out = 1;
+  groups_.resize(group_count);
+  for (std::size_t k = 0; k < group_count; ++k)
+    groups_[k].live = static_cast<Index>(group_begin_[k + 1] - group_begin_[k]);
+  for (int x : positions_) last_size_.push_back(static_cast<Index>(domains[at(x)].size()));
+  last_epoch_.assign(n, 0);
+}
 
-  // Values without a surviving edge go.
-  for (int i = 0; i < n; ++i) {
-    const int x = positions_[static_cast<std::size_t>(i)];
-    const std::uint32_t* supported =
-        supported_.data() + support_offset_[static_cast<std::size_t>(i)];
-    const std::int32_t* dense = d.dense(x);
-    for (int k = d.size(x) - 1; k >= 0; --k) {
-      const int a = dense[k];
-      if (supported[a] == stamp) continue;
-      changed = true;
-      if (!ctx.remove(x, a)) return false;
+RegularPropagator::Node& RegularPropagator::touch(Trail& trail, Index u) {
+  Node& node = nodes_[at(u)];
+  if (node.epoch != trail.epoch()) {
+    node.epoch = trail.epoch();
+    trail.save(node.in);
+    trail.save(node.out);
+  }
+  return node;
+}
+
+RegularPropagator::Group& RegularPropagator::touch_group(Trail& trail, Index g) {
+  Group& group = groups_[at(g)];
+  if (group.epoch != trail.epoch()) {
+    group.epoch = trail.epoch();
+    trail.save(group.live);
+  }
+  return group;
+}
+
+void RegularPropagator::remove_group(Trail& trail, Index g) {
+  Group& group = touch_group(trail, g);
+  if (group.live < 0) return;
+  group.live = -1;
+  for (std::uint32_t k = group_begin_[at(g)]; k < group_begin_[at(g) + 1]; ++k) {
+    const auto e = at(group_edges_[k]);
+    const Index u = from_[e];
+    const Index v = to_[e];
+    if (dead(u) || dead(v)) continue;
+    if (--touch(trail, u).out == 0) dead_.push_back(u);
+    if (--touch(trail, v).in == 0) dead_.push_back(v);
+  }
+}
+
+void RegularPropagator::kill_queued(Trail& trail) {
+  // An edge stops counting once: when its value goes or when its first end dies.
+  auto uncount = [&](std::size_t e) {
+    Group& group = groups_[at(group_[e])];
+    if (group.live < 0) return false;
+    if (--touch_group(trail, group_[e]).live == 0) unsupported_.push_back(group_[e]);
+    return true;
+  };
+  while (!dead_.empty()) {
+    const Index u = dead_.back();
+    dead_.pop_back();
+    if (dead(u)) continue;
+    Node& node = touch(trail, u);
+    // The side whose count reached zero has no counted edge left.
+    const bool outs = node.out > 0;
+    const bool ins = node.in > 0;
+    node.in = -1;
+    for (std::uint32_t e = out_begin_[at(u)]; outs && e < out_begin_[at(u) + 1]; ++e) {
+      const Index v = to_[e];
+      if (!dead(v) && uncount(e) && --touch(trail, v).in == 0) dead_.push_back(v);
+    }
+    for (std::uint32_t k = in_begin_[at(u)]; ins && k < in_begin_[at(u) + 1]; ++k) {
+      const auto e = at(in_edges_[k]);
+      const Index w = from_[e];
+      if (!dead(w) && uncount(e) && --touch(trail, w).out == 0) dead_.push_back(w);
     }
   }
-  return true;
 }
 
 bool RegularPropagator::propagate(Context& ctx) {
   last_run = ctx.now();
-  if (graph_.empty()) return false;
+  if (empty_) return false;
+  const Domains& d = ctx.domains;
+  unsupported_.clear();
+  dead_.clear();
+  if (first_) {
+    // Values of the root domains that no edge carries.
+    first_ = false;
+    for (std::size_t k = 0; k < groups_.size(); ++k)
+      if (groups_[k].live == 0) unsupported_.push_back(static_cast<Index>(k));
+  }
   for (;;) {
-    bool changed = false;
-    if (!pass(ctx, changed)) return false;
-    if (!changed || !repeated_) return true;
+    // Uncount the edges of the values lost since the last run.
+    for (std::size_t i = 0; i < positions_.size(); ++i) {
+      const int x = positions_[i];
+      const int size = d.size(x);
+      if (size == last_size_[i]) continue;
+      const std::int32_t* dense = d.dense(x);
+      for (int k = size; k < last_size_[i]; ++k) remove_group(ctx.trail, group_base_[i] + dense[k]);
+      if (last_epoch_[i] != ctx.trail.epoch()) {
+        last_epoch_[i] = ctx.trail.epoch();
+        ctx.trail.save(last_size_[i]);
+      }
+      last_size_[i] = size;
+    }
+    kill_queued(ctx.trail);
+    if (dead(start_)) return false;
+    // Values left without edges go; their removal is read back as a loss next round.
+    bool removed = false;
+    for (Index g : unsupported_) {
+      const auto i = at(group_position_[at(g)]);
+      const int x = positions_[i];
+      const int a = g - group_base_[i];
+      if (!d.contains(x, a)) continue;
+      removed = true;
+      if (!ctx.remove(x, a)) return false;
+    }
+    unsupported_.clear();
+    if (!removed) return true;
   }
 }
 
