@@ -278,3 +278,31 @@ TEST_CASE("precedence covered assigns a value's only place", "[search][globals][
 }
 
 }  // namespace arcwave
+
+namespace arcwave {
+
+TEST_CASE("automata and orderings on empty lists", "[search][globals][automata]") {
+  auto accepting = std::make_shared<Automaton>();
+  accepting->states = 2;
+  accepting->start = 0;
+  accepting->finals = {0};
+  auto rejecting = std::make_shared<Automaton>(*accepting);
+  rejecting->finals = {1};
+  const Constraint cases[] = {
+      RegularConstraint{{}, accepting, false},  RegularConstraint{{}, rejecting, false},
+      StretchConstraint{{}, {1}, {2}, {3}, {}}, OrderedConstraint{{}, {}, Relation::kLt},
+      LexConstraint{{{}, {}}, Relation::kLe},   LexConstraint{{{}, {}}, Relation::kLt},
+      PrecedenceConstraint{{}, {1, 2}, false},  PrecedenceConstraint{{}, {1, 2}, true},
+  };
+  for (const Constraint& c : cases) {
+    INFO(constraint_kind(c));
+    Model m;
+    m.add_variable("x", {0, 1});
+    m.add_constraint(c);
+    cpu::CpuEngine engine(indexed(m));
+    const std::vector<Value> any = {0};
+    REQUIRE(engine.propagate_root() == constraint_satisfied(c, any));
+  }
+}
+
+}  // namespace arcwave
