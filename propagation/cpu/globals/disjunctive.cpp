@@ -103,7 +103,7 @@ bool not_first(const Windows& w, ThetaLambdaTree& tree, std::vector<Value>& est)
 bool edge_finding(const Windows& w, ThetaLambdaTree& tree, std::vector<Value>& est) {
   const std::size_t n = w.est.size();
   tree.reset(w.est, w.p);
-  for (std::size_t k = 0; k < n; ++k) tree.insert(static_cast<int>(k));
+  tree.insert_all();
   const std::vector<int> by_lct =
       sorted_by(n, [&](int k) { return -w.lct[static_cast<std::size_t>(k)]; });
   for (std::size_t q = 0;;) {
@@ -168,15 +168,20 @@ void DisjunctivePropagator::gather(const Domains& d) {
 }
 
 bool DisjunctivePropagator::compulsory_parts(Context& ctx, bool& changed) {
-  const Domains& d = ctx.domains;
-  for (std::size_t b = 0; b < active_.size(); ++b) {
-    const Term& sj = starts_[static_cast<std::size_t>(active_[b])];
-    const Value lst = sj.max(d);
-    const Value ect = sj.min(d) + w_.p[b];
-    for (std::size_t a = 0; a < active_.size(); ++a)
-      if (a != b && !starts_[static_cast<std::size_t>(active_[a])].remove_range(
-                        ctx, lst - w_.p[a] + 1, ect - 1, changed))
+  // The windows hold the domains' bounds here (apply() wrote them): a range only matters
+  // where it meets a window.
+  const std::size_t n = active_.size();
+  for (std::size_t b = 0; b < n; ++b) {
+    const Value lst = w_.lct[b] - w_.p[b];
+    const Value ect = w_.est[b] + w_.p[b];
+    for (std::size_t a = 0; a < n; ++a) {
+      if (a == b) continue;
+      const Value lo = std::max(lst - w_.p[a] + 1, w_.est[a]);
+      const Value hi = std::min(ect - 1, w_.lct[a] - w_.p[a]);
+      if (lo <= hi &&
+          !starts_[static_cast<std::size_t>(active_[a])].remove_range(ctx, lo, hi, changed))
         return false;
+    }
   }
   return true;
 }
@@ -239,27 +244,60 @@ bool DisjunctivePropagator::check_fixed(const Domains& d) const {
   return true;
 }
 
+bool DisjunctivePropagator::windows_fixpoint() {
+  for (;;) {
+    before_ = w_;
+    for (Algorithm a : {&detectable_precedences, &not_first, &edge_finding})
+      if (!both_ways(a, w_, tree_)) return false;
+    if (w_.est == before_.est && w_.lct == before_.lct) return true;
+  }
+}
+
+bool DisjunctivePropagator::apply(Context& ctx, bool& changed, bool& exact) {
+  const Domains& d = ctx.domains;
+  exact = true;
+  for (std::size_t k = 0; k < active_.size(); ++k) {
+    const Term& s = starts_[static_cast<std::size_t>(active_[k])];
+    const Value lst = w_.lct[k] - w_.p[k];
+    if (!s.raise_min(ctx, w_.est[k], changed) || !s.lower_max(ctx, lst, changed)) return false;
+    exact = exact && s.min(d) == w_.est[k] && s.max(d) == lst;
+  }
+  return true;
+}
+
 bool DisjunctivePropagator::propagate(Context& ctx) {
   last_run = ctx.now();
   for (;;) {
     bool changed = false;
     gather(ctx.domains);
     if (!active_.empty()) {
-      for (Algorithm a : {&detectable_precedences, &not_first, &edge_finding})
-        if (!both_ways(a, w_, tree_)) return false;
-      for (std::size_t k = 0; k < active_.size(); ++k) {
-        const Term& s = starts_[static_cast<std::size_t>(active_[k])];
-        if (!s.raise_min(ctx, w_.est[k], changed) ||
-            !s.lower_max(ctx, w_.lct[k] - w_.p[k], changed))
-          return false;
-      }
+      if (!windows_fixpoint()) return false;
+      bool exact = true;
+      if (!apply(ctx, changed, exact)) return false;
+      if (!exact) continue;  // a bound fell on a hole and moved further: the windows are stale
+      if (!compulsory_parts(ctx, changed)) return false;
     }
-    if (!compulsory_parts(ctx, changed)) return false;
     if (variable_lengths_ && !cut_lengths(ctx, changed)) return false;
     if (zero_ignored_ && variable_lengths_ && !optional_tasks(ctx, changed)) return false;
-    if (!changed) break;
+    if (!changed || !bounds_moved(ctx.domains)) break;
   }
   return check_fixed(ctx.domains);
+}
+
+bool DisjunctivePropagator::bounds_moved(const Domains& d) const {
+  for (std::size_t k = 0; k < active_.size(); ++k) {
+    const auto t = static_cast<std::size_t>(active_[k]);
+    if (starts_[t].min(d) != w_.est[k] || starts_[t].max(d) + w_.p[k] != w_.lct[k] ||
+        lengths_[t].min(d) != w_.p[k])
+      return true;
+  }
+  // a task that was waiting for a positive length may have one now
+  if (zero_ignored_)
+    for (std::size_t t = 0; t < starts_.size(); ++t)
+      if (lengths_[t].min(d) > 0 &&
+          std::find(active_.begin(), active_.end(), static_cast<int>(t)) == active_.end())
+        return true;
+  return false;
 }
 
 }  // namespace arcwave::cpu

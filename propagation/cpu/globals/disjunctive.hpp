@@ -39,6 +39,12 @@ class DisjunctivePropagator final : public Propagator {
 
  private:
   void gather(const Domains& d);
+  // Runs the three rules on the windows until they stop narrowing them; false on a failure.
+  bool windows_fixpoint();
+  // Writes the windows into the start domains; false on a wipe-out. `exact`: the domains' bounds
+  // are now the windows' (no new bound fell on a hole).
+  bool apply(Context& ctx, bool& changed, bool& exact);
+  [[nodiscard]] bool bounds_moved(const Domains& d) const;
   bool compulsory_parts(Context& ctx, bool& changed);
   bool cut_lengths(Context& ctx, bool& changed);
   bool optional_tasks(Context& ctx, bool& changed);
@@ -50,6 +56,7 @@ class DisjunctivePropagator final : public Propagator {
   bool variable_lengths_ = false;
   std::vector<int> active_;  // tasks taking part, in Windows order
   Windows w_;
+  Windows before_;
   ThetaLambdaTree tree_;
 };
 

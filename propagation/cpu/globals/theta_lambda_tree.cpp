@@ -23,34 +23,44 @@ void ThetaLambdaTree::reset(const std::vector<Value>& est, const std::vector<Val
   nodes_.assign(2 * width_, Node{});
 }
 
+void ThetaLambdaTree::combine(std::size_t v) {
+  const Node& l = nodes_[2 * v];
+  const Node& r = nodes_[2 * v + 1];
+  Node& n = nodes_[v];
+  n.sum_p = l.sum_p + r.sum_p;
+  n.ect = std::max(r.ect, l.ect + r.sum_p);
+  // At most one gray task: on the left (left gray sum + right white) or on the right.
+  if (l.sum_p_bar + r.sum_p >= l.sum_p + r.sum_p_bar) {
+    n.sum_p_bar = l.sum_p_bar + r.sum_p;
+    n.resp_p = l.resp_p;
+  } else {
+    n.sum_p_bar = l.sum_p + r.sum_p_bar;
+    n.resp_p = r.resp_p;
+  }
+  n.ect_bar = r.ect_bar;
+  n.resp_ect = r.resp_ect;
+  if (l.ect + r.sum_p_bar > n.ect_bar) {
+    n.ect_bar = l.ect + r.sum_p_bar;
+    n.resp_ect = r.resp_p;
+  }
+  if (l.ect_bar + r.sum_p > n.ect_bar) {
+    n.ect_bar = l.ect_bar + r.sum_p;
+    n.resp_ect = l.resp_ect;
+  }
+}
+
 void ThetaLambdaTree::set_leaf(int task, const Node& leaf) {
   std::size_t v = width_ + static_cast<std::size_t>(leaf_[static_cast<std::size_t>(task)]);
   nodes_[v] = leaf;
-  for (v /= 2; v >= 1; v /= 2) {
-    const Node& l = nodes_[2 * v];
-    const Node& r = nodes_[2 * v + 1];
-    Node& n = nodes_[v];
-    n.sum_p = l.sum_p + r.sum_p;
-    n.ect = std::max(r.ect, l.ect + r.sum_p);
-    // At most one gray task: on the left (left gray sum + right white) or on the right.
-    if (l.sum_p_bar + r.sum_p >= l.sum_p + r.sum_p_bar) {
-      n.sum_p_bar = l.sum_p_bar + r.sum_p;
-      n.resp_p = l.resp_p;
-    } else {
-      n.sum_p_bar = l.sum_p + r.sum_p_bar;
-      n.resp_p = r.resp_p;
-    }
-    n.ect_bar = r.ect_bar;
-    n.resp_ect = r.resp_ect;
-    if (l.ect + r.sum_p_bar > n.ect_bar) {
-      n.ect_bar = l.ect + r.sum_p_bar;
-      n.resp_ect = r.resp_p;
-    }
-    if (l.ect_bar + r.sum_p > n.ect_bar) {
-      n.ect_bar = l.ect_bar + r.sum_p;
-      n.resp_ect = l.resp_ect;
-    }
+  for (v /= 2; v >= 1; v /= 2) combine(v);
+}
+
+void ThetaLambdaTree::insert_all() {
+  for (std::size_t t = 0; t < est_.size(); ++t) {
+    const Value ect = est_[t] + p_[t];
+    nodes_[width_ + static_cast<std::size_t>(leaf_[t])] = Node{p_[t], ect, p_[t], ect, -1, -1};
   }
+  for (std::size_t v = width_ - 1; v >= 1; --v) combine(v);
 }
 
 void ThetaLambdaTree::insert(int task) {

@@ -23,6 +23,8 @@ class ThetaLambdaTree {
   /// Sets up the leaves for tasks 0..n-1 with these earliest starts and durations, all empty.
   void reset(const std::vector<Value>& est, const std::vector<Value>& p);
 
+  /// Puts every task in Θ at once (O(n)).
+  void insert_all();
   void insert(int task);  // white: in Θ
   void gray(int task);    // from Θ to Λ
   void remove(int task);  // out of both
@@ -42,6 +44,7 @@ class ThetaLambdaTree {
     int resp_ect = -1;  // gray task behind ect_bar
   };
   void set_leaf(int task, const Node& leaf);
+  void combine(std::size_t v);
 
   std::vector<Value> est_;
   std::vector<Value> p_;
