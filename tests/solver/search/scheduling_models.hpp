@@ -238,6 +238,38 @@ class SchedulingModels {
     return m;
   }
 
+  /// Two constraints sharing variables: a unary resource, and a cumulative or a second unary
+  /// resource over some of the same starts (so that the propagators wake each other).
+  static Model mixed(std::uint64_t seed) {
+    Model m = disjunctive(seed);
+    Rng rng(seed * 7919 + 1);
+    const auto& first = std::get<NoOverlapConstraint>(m.constraints().front());
+    std::vector<int> starts;
+    for (const auto& o : first.origins)
+      if (pick(rng, 0, 3) != 0) starts.push_back(o.front());
+    if (starts.size() < 2) starts = {first.origins[0].front(), first.origins[1].front()};
+    if (pick(rng, 0, 1) == 0) {
+      CumulativeConstraint c;
+      for (int s : starts) {
+        c.origins.push_back(s);
+        c.lengths.push_back({false, pick(rng, 1, 3)});
+        c.heights.push_back({false, pick(rng, 1, 2)});
+      }
+      c.condition.op = Relation::kLe;
+      c.condition.kind = Condition::Kind::kConstant;
+      c.condition.value = pick(rng, 1, 3);
+      m.add_constraint(c);
+    } else {
+      NoOverlapConstraint c;
+      for (int s : starts) {
+        c.origins.push_back({s});
+        c.lengths.push_back({{false, pick(rng, 1, 2)}});
+      }
+      m.add_constraint(c);
+    }
+    return m;
+  }
+
   /// One of the four kinds, by seed.
   static Model any(std::uint64_t seed) {
     switch (seed % 4) {

@@ -193,4 +193,13 @@ TEST_CASE("binPacking keeps the closure and counts solutions exactly", "[search]
   CHECK(t.found_removed * 10 >= t.gac_removed * 7);
 }
 
+TEST_CASE("two scheduling constraints on shared starts keep the closure and count exactly",
+          "[search][scheduling]") {
+  Tally t;
+  check_kind("mixed", &Models::mixed, t);
+  WARN(t.line("noOverlap + cumulative or noOverlap"));
+  CHECK(t.models == 1000);
+  CHECK(t.found_removed * 10 >= t.gac_removed * 6);
+}
+
 }  // namespace arcwave

@@ -183,7 +183,10 @@ TEST_CASE("scheduling test files: MAC finds exactly ACE's solutions", "[search][
   }
 }
 
-TEST_CASE("jobshop ft06 is solved to its optimum makespan 55", "[search][scheduling]") {
+namespace {
+
+// ft06 with each machine a noOverlap or a cumulative of capacity 1.
+Model ft06(bool cumulative) {
   // Fisher and Thompson's 6x6 instance: per job, (machine, duration) in processing order.
   const int jobs[6][6][2] = {{{2, 1}, {0, 3}, {1, 6}, {3, 7}, {5, 3}, {4, 6}},
                              {{1, 8}, {2, 5}, {4, 10}, {5, 10}, {0, 10}, {3, 4}},
@@ -215,28 +218,47 @@ TEST_CASE("jobshop ft06 is solved to its optimum makespan 55", "[search][schedul
   }
   for (int machine = 0; machine < 6; ++machine) {
     NoOverlapConstraint c;
+    CumulativeConstraint u;
     for (int j = 0; j < 6; ++j)
       for (int k = 0; k < 6; ++k)
         if (jobs[j][k][0] == machine) {
           c.origins.push_back({s[j][k]});
           c.lengths.push_back({{false, jobs[j][k][1]}});
+          u.origins.push_back(s[j][k]);
+          u.lengths.push_back({false, jobs[j][k][1]});
+          u.heights.push_back({false, 1});
         }
     REQUIRE(c.origins.size() == 6);
-    m.add_constraint(c);
+    u.condition.op = Relation::kLe;
+    u.condition.kind = Condition::Kind::kConstant;
+    u.condition.value = 1;
+    if (cumulative)
+      m.add_constraint(u);
+    else
+      m.add_constraint(c);
   }
   Objective obj;
   obj.minimize = true;
   obj.kind = Objective::Kind::kVariable;
   obj.variable = makespan;
   m.set_objective(obj);
-  Solver solver(m);
-  const SolveResult r = solver.solve();
-  REQUIRE(r.status == SolveStatus::kOptimum);
-  REQUIRE(r.best);
-  CHECK(*r.best->objective == 55);
-  CHECK(m.check(r.best->values));
-  WARN(fmt::format("ft06: {} nodes, {} fails, {} solutions; {}", r.stats.nodes, r.stats.fails,
-                   r.solutions, r.engine));
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("jobshop ft06 is solved to its optimum makespan 55", "[search][scheduling]") {
+  for (bool cumulative : {false, true}) {
+    const Model m = ft06(cumulative);
+    Solver solver(m);
+    const SolveResult r = solver.solve();
+    REQUIRE(r.status == SolveStatus::kOptimum);
+    REQUIRE(r.best);
+    CHECK(*r.best->objective == 55);
+    CHECK(m.check(r.best->values));
+    WARN(fmt::format("ft06: {} nodes, {} fails, {} solutions; {}", r.stats.nodes, r.stats.fails,
+                     r.solutions, r.engine));
+  }
 }
 
 }  // namespace arcwave
