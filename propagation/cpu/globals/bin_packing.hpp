@@ -42,6 +42,8 @@ class BinPackingPropagator final : public Propagator {
                        std::vector<Value> sizes, Spec spec,
                        const std::vector<std::vector<Value>>& domains);
   bool propagate(Context& ctx) override;
+  /// Runs after the cheap propagators (sums, binary constraints) have settled the bounds.
+  [[nodiscard]] bool expensive() const override { return true; }
 
  private:
   bool once(Context& ctx, bool& changed);

@@ -34,6 +34,8 @@ class CumulativePropagator final : public Propagator {
   CumulativePropagator(int constraint, std::vector<int> scope, std::vector<Task> tasks,
                        Term capacity, bool strict);
   bool propagate(Context& ctx) override;
+  /// Runs after the cheap propagators (sums, binary constraints) have settled the bounds.
+  [[nodiscard]] bool expensive() const override { return true; }
 
  private:
   struct Segment {

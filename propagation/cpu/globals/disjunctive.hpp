@@ -31,6 +31,8 @@ class DisjunctivePropagator final : public Propagator {
   DisjunctivePropagator(int constraint, std::vector<int> scope, std::vector<Term> starts,
                         std::vector<Term> lengths, bool zero_ignored);
   bool propagate(Context& ctx) override;
+  /// Runs after the cheap propagators (sums, binary constraints) have settled the bounds.
+  [[nodiscard]] bool expensive() const override { return true; }
 
   /// The time windows of the tasks taking part: est = min start, lct = max start + p.
   struct Windows {

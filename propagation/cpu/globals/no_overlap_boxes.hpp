@@ -25,6 +25,8 @@ class NoOverlapBoxesPropagator final : public Propagator {
                            std::vector<std::vector<Term>> origins,
                            std::vector<std::vector<Term>> lengths, bool zero_ignored);
   bool propagate(Context& ctx) override;
+  /// Runs after the cheap propagators (sums, binary constraints) have settled the bounds.
+  [[nodiscard]] bool expensive() const override { return true; }
 
  private:
   struct Box {
