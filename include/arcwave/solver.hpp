@@ -61,6 +61,10 @@ struct SolverOptions {
   TablePropagation tables = TablePropagation::kAuto;
   /// CPU engine: add a redundant allDifferent over each clique of binary != constraints.
   bool difference_cliques = true;
+  /// kGpu: the batched device search is preceded by a CPU search of at most this many seconds
+  /// (0: none); what it settles is answered without the device, and its best objective bounds
+  /// the device search.
+  double batch_probe_seconds = 0.2;
 };
 
 enum class SolveStatus : std::uint8_t { kSatisfiable, kUnsatisfiable, kOptimum, kUnknown };

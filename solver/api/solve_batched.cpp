@@ -4,10 +4,13 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "propagation/cpu/cpu_engine.hpp"
 #include "propagation/indexed/indexed_model.hpp"
 #include "solver/batch/batch_search.hpp"
+
+#include "arcwave/solver.hpp"
 
 namespace arcwave {
 
@@ -34,6 +37,8 @@ std::optional<batch::Subproblem> root_state(const std::shared_ptr<const IndexedM
 std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions& options,
                                          const std::function<void(const Solution&)>& callback,
                                          const std::atomic<bool>* stop, std::string& refusal) {
+  if (!gpu_available())
+    throw ResourceError("no usable GPU for the batched search: " + gpu_info().reason);
   SolveResult result;
   Stopwatch clock;
   auto indexed = std::make_shared<const IndexedModel>(index_model(model));
@@ -43,6 +48,29 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
   }
   const batch::BatchNetwork net = batch::make_batch_network(*indexed);
   result.stats.model_seconds = clock.seconds();
+
+  // A short CPU search first: what it settles (most instances, in milliseconds) never pays for
+  // the device; otherwise its best objective is the device search's starting bound.
+  std::optional<SolveResult> probe;
+  if (options.batch_probe_seconds > 0) {
+    SolverOptions p = options;
+    p.backend = SolverBackend::kCpu;
+    p.time_limit_seconds = options.batch_probe_seconds;
+    Solver cpu(model, p);
+    if (callback) cpu.on_solution(callback);
+    cpu.set_stop_flag(stop);
+    probe = cpu.solve();
+    if (probe->complete) {
+      probe->backend = fmt::format(
+          "gpu (batched MAC on the device; settled by the {:.2f} s CPU search that precedes it)",
+          options.batch_probe_seconds);
+      return probe;
+    }
+  }
+  const bool optimise = model.objective().has_value() && !options.all_solutions;
+  int bound = -1;
+  if (optimise && probe && probe->best && probe->best->objective)
+    bound = model.value_index(model.objective()->variable, *probe->best->objective);
   clock.restart();
   std::vector<batch::Subproblem> items;
   if (!indexed->trivially_false)
@@ -52,6 +80,7 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
   batch::BatchOptions bo;
   bo.all_solutions = options.all_solutions;
   bo.stop = stop;
+  bo.initial_bound = bound;
   const batch::BatchResult r = batch::batch_search_device(net, items, bo);
   result.stats.search_seconds = r.seconds;
   result.stats.propagate_seconds = r.seconds;
@@ -63,7 +92,6 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
       "given away; {:.1f} MB of device memory",
       r.searchers, r.threads_per_searcher, r.donations, static_cast<double>(r.global_bytes) / 1e6);
 
-  const bool optimise = model.objective().has_value() && !options.all_solutions;
   if (r.solution) {
     std::vector<Value> values(model.variable_count());
     for (std::size_t v = 0; v < values.size(); ++v)
@@ -75,11 +103,13 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
     if (model.objective()) s.objective = model.objective()->evaluate(values);
     if (callback) callback(s);
     result.best = std::move(s);
+  } else if (bound >= 0) {
+    result.best = probe->best;  // nothing better exists (complete) or was found yet
   }
-  result.solutions = options.all_solutions ? r.solutions : (r.solution ? 1 : 0);
+  result.solutions = options.all_solutions ? r.solutions : (result.best ? 1 : 0);
   result.stats.solutions = result.solutions;
   result.complete = r.complete;
-  const bool found = r.solution.has_value() || r.solutions > 0;
+  const bool found = r.solution.has_value() || r.solutions > 0 || bound >= 0;
   if (r.complete)
     result.status = !found ? SolveStatus::kUnsatisfiable
                            : (optimise ? SolveStatus::kOptimum : SolveStatus::kSatisfiable);

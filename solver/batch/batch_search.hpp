@@ -25,7 +25,16 @@ struct BatchOptions {
   /// dom/wdeg weights to start from, per network constraint (empty: all 1), e.g. learnt by a
   /// short CPU search.
   std::vector<unsigned> initial_weights;
+  /// Optimising: only solutions better than this objective value index are searched for (a
+  /// bound found elsewhere); -1: none.
+  int initial_bound = -1;
 };
+
+/// The device-wide incumbent a search starts from (value index space of the objective).
+inline int initial_best(const BatchNetwork& net, const BatchOptions& options) {
+  if (options.initial_bound >= 0) return options.initial_bound;
+  return net.minimize ? 0x7fffffff : -0x7fffffff - 1;
+}
 
 /// The weights a search starts from: the options' (when they have one per constraint) or 1.
 inline std::vector<unsigned> initial_weights(const BatchNetwork& net, const BatchOptions& options) {

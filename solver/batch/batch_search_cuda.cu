@@ -243,7 +243,7 @@ BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subpr
   Counters init{};
   init.tail = items.size();
   init.pending = static_cast<long long>(items.size());
-  init.best = optimise ? (net.minimize ? INT_MAX : INT_MIN) : 0;
+  init.best = optimise ? initial_best(net, options) : 0;
   cuda::DeviceBuffer<Counters> d_counters(1);
   d_counters.copy_from(std::span<const Counters>(&init, 1));
   cuda::DeviceBuffer<int> d_solution(static_cast<std::size_t>(std::max(net.n, 1)));

@@ -81,7 +81,7 @@ BatchResult batch_search_host(const BatchNetwork& net, const std::vector<Subprob
   unsigned long long fails = 0;
   unsigned long long donations = 0;
   const bool optimise = net.objective >= 0 && !options.all_solutions;
-  int best = optimise ? (net.minimize ? INT_MAX : INT_MIN) : 0;
+  int best = optimise ? initial_best(net, options) : 0;
   int lock = 0;
   std::vector<int> solution(static_cast<std::size_t>(net.n), -1);
   int solution_value = 0;
