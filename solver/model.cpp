@@ -261,6 +261,11 @@ void Model::set_array_cell(int array, std::size_t flat_index, int variable) {
   arrays_.at(static_cast<std::size_t>(array)).cells.at(flat_index) = variable;
 }
 
+void Model::set_symbolic(int variable) {
+  check_variable(*this, variable, "set_symbolic");
+  variables_[static_cast<std::size_t>(variable)].symbolic = true;
+}
+
 void Model::add_constraint(Constraint c) {
   std::visit(Validator{*this}, c);
   constraints_.push_back(std::move(c));

@@ -14,8 +14,8 @@
 
 #include "arcwave/error.hpp"
 #include "arcwave/model.hpp"
+#include "parsers/xcsp/xcsp3_constraints.hpp"
 #include "parsers/xcsp/xcsp3_extension.hpp"
-#include "parsers/xcsp/xcsp3_globals.hpp"
 #include "parsers/xcsp/xcsp3_intension.hpp"
 #include "parsers/xcsp/xcsp3_lists.hpp"
 #include "parsers/xcsp/xcsp3_variables.hpp"
@@ -23,19 +23,13 @@
 
 namespace arcwave::xcsp3 {
 
-/// The constraints arcwave reads; every other element name in <constraints> is Unsupported.
-inline bool is_basic_constraint(std::string_view name) {
-  return name == "extension" || name == "intension" || name == "allDifferent" || name == "sum" ||
-         name == "element" || name == "instantiation";
-}
-
 /// A constraint with parameters (%i, %...), posted once per set of arguments.
 class ConstraintTemplate {
  public:
   ConstraintTemplate(const XmlNode& node, VariableTable& vars, Model& model, std::uint64_t& tuples,
                      ModelBudget& budget)
       : vars_(vars), model_(model) {
-    if (!is_basic_constraint(node.name))
+    if (!is_constraint(node.name))
       throw Unsupported(node.position, "<" + node.name + "> as a constraint template");
     if (node.name == "extension") {
       extension_.emplace(node, vars, /*is_template=*/true, tuples);
@@ -59,14 +53,8 @@ class ConstraintTemplate {
       extension_->post(model_, &args);
     } else if (intension_) {
       intension_->post(model_, &args);
-    } else if (generic_.name == "allDifferent") {
-      post_all_different(generic_, vars_, model_, &args);
-    } else if (generic_.name == "sum") {
-      post_sum(generic_, vars_, model_, &args);
-    } else if (generic_.name == "element") {
-      post_element(generic_, vars_, model_, &args);
     } else {
-      post_instantiation(generic_, vars_, model_, &args);
+      post_global(generic_, vars_, model_, &args, &memo_);
     }
   }
 
@@ -102,6 +90,7 @@ class ConstraintTemplate {
   std::optional<ExtensionSpec> extension_;
   std::optional<IntensionSpec> intension_;
   XmlNode generic_;
+  TemplateMemo memo_;
   std::size_t params_ = 0;
   bool ellipsis_ = false;
 };
@@ -137,7 +126,7 @@ class ConstraintReader {
                                            "(only <args> may follow)");
     VariableTable::check_attributes(child, {});
     check_children(child, {});
-    args_.values = read_operands(child, vars_, nullptr);
+    read_arguments(child, vars_, args_);
     args_.ellipsis_from = template_->params();
     args_.where = child.position;
     template_->check_count(args_);
@@ -188,14 +177,8 @@ class ConstraintReader {
       ExtensionSpec(node, vars_, /*is_template=*/false, tuples_).post(model_, nullptr);
     } else if (node.name == "intension") {
       IntensionSpec(node, vars_, /*is_template=*/false).post(model_, nullptr);
-    } else if (node.name == "allDifferent") {
-      post_all_different(node, vars_, model_, nullptr);
-    } else if (node.name == "sum") {
-      post_sum(node, vars_, model_, nullptr);
-    } else if (node.name == "element") {
-      post_element(node, vars_, model_, nullptr);
-    } else if (node.name == "instantiation") {
-      post_instantiation(node, vars_, model_, nullptr);
+    } else if (is_global_constraint(node.name)) {
+      post_global(node, vars_, model_, nullptr, nullptr);
     } else {
       throw Unsupported(node.position, "constraint <" + node.name + ">");
     }
