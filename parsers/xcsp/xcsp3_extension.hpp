@@ -45,10 +45,10 @@ class ExtensionSpec {
       const std::vector<Value>* universe = &vars.all_values();
       if (items_[0].kind == Item::kVariable)
         universe = &vars.model().variables()[static_cast<std::size_t>(items_[0].value)].domain;
-      table_ = read_unary(tuples_node, *universe, supports != nullptr);
+      table_ = read_unary(tuples_node, *universe, supports != nullptr, vars);
     } else {
       table_ = read_tuples(tuples_node, has_ellipsis_ ? -1 : static_cast<int>(items_.size()),
-                           supports != nullptr);
+                           supports != nullptr, vars);
     }
     tuples += table_->size();
   }

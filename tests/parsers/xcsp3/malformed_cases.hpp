@@ -64,9 +64,9 @@ inline constexpr std::array<MalformedCase, 33> kMalformedCases{{
     {"table_value_beyond_32_bits.xml", 3, ":9:12",
      "table value beyond the 32-bit range of table cells"},
     {"unknown_attribute.xml", 3, ":8:7", "attribute type=\"smart\" of <supports>"},
-    {"unsupported_constraint.xml", 3, ":7:5", "constraint <count>"},
-    {"unsupported_in_group.xml", 3, ":7:7", "<ordered> as a constraint template"},
-    {"unsupported_symbolic.xml", 3, ":3:5", "variables of type \"symbolic\""},
+    {"unsupported_constraint.xml", 3, ":7:5", "constraint <allDistant>"},
+    {"unsupported_in_group.xml", 3, ":7:7", "<spread> as a constraint template"},
+    {"unsupported_set_variable.xml", 3, ":3:5", "variables of type \"set\""},
 }};
 
 }  // namespace arcwave::test

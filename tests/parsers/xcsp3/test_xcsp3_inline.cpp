@@ -183,22 +183,22 @@ TEST_CASE("errors name the exact position", "[xcsp3]") {
 
 TEST_CASE("unsupported features are named, never dropped", "[xcsp3]") {
   const std::string vars = "<array id=\"x\" size=\"[3]\"> 0..3 </array>";
-  CHECK(unsupported(doc(vars, "<ordered><list> x[] </list><operator> lt </operator></ordered>")) ==
-        "unsupported: constraint <ordered> at doc.xml:6:1");
   CHECK(unsupported(doc(vars,
-                        "<allDifferent><list> x[0] x[1] </list><list> x[1] x[2] </list>"
-                        "</allDifferent>")) ==
-        "unsupported: <allDifferent> over several lists at doc.xml:6:39");
-  CHECK(unsupported(doc(vars, "<allDifferent> x[0] add(x[1],1) </allDifferent>")) ==
-        "unsupported: expression 'add(x[1],1)' in a list at doc.xml:6:21");
-  CHECK(unsupported(doc(vars,
-                        "<sum><list> x[] </list><coeffs> x[] </coeffs><condition> (le,3) "
+                        "<allDistant><list> x[] </list><condition> (ge,2) </condition>"
+                        "</allDistant>")) == "unsupported: constraint <allDistant> at doc.xml:6:1");
+  CHECK(unsupported(doc(vars + "<var id=\"b\"> 0 1 </var>",
+                        "<sum reifiedBy=\"b\"><list> x[] </list><condition> (le,3) "
                         "</condition></sum>")) ==
-        "unsupported: variable coefficients in <sum> at doc.xml:6:33");
+        "unsupported: attribute reifiedBy=\"b\" of <sum> at doc.xml:6:1");
   CHECK(unsupported(doc(vars,
-                        "<element><list> x[] </list><index rank=\"first\"> x[0] </index>"
-                        "<value> 1 </value></element>")) ==
-        "unsupported: element with rank=\"first\" at doc.xml:6:28");
+                        "<cumulative><origins> x[] </origins><lengths> 1 1 1 </lengths>"
+                        "<heights> 1 1 1 </heights><machines> x[] </machines><conditions> "
+                        "(le,1) </conditions></cumulative>")) ==
+        "unsupported: <machines> in <cumulative> at doc.xml:6:89");
+  CHECK(unsupported(doc(vars,
+                        "<extension><list> x[0] add(x[1],1) </list><supports> (0,1) "
+                        "</supports></extension>")) ==
+        "unsupported: expression 'add(x[1],1)' in a list at doc.xml:6:24");
   CHECK(unsupported(doc(vars,
                         "<extension><list> x[] </list><supports> (0,1,2) </supports>"
                         "</extension>",
@@ -207,10 +207,6 @@ TEST_CASE("unsupported features are named, never dropped", "[xcsp3]") {
         "doc.xml:1:1");
   CHECK(unsupported(doc("<array id=\"y\" size=\"[2]\" startIndex=\"1\"> 0 1 </array>", "")) ==
         "unsupported: array startIndex=\"1\" at doc.xml:3:1");
-  CHECK(unsupported("<instance format=\"XCSP3\" type=\"COP\"><variables><var id=\"y\"> 0 1 "
-                    "</var></variables><objectives><minimize type=\"nValues\"><list> y </list>"
-                    "</minimize></objectives></instance>") ==
-        "unsupported: objective type=\"nValues\" at doc.xml:1:95");
   CHECK(unsupported("<instance format=\"XCSP3\" type=\"COP\"><variables><var id=\"y\"> 0 1 "
                     "</var></variables><objectives><minimize> y </minimize><maximize> y "
                     "</maximize></objectives></instance>") ==
