@@ -5,8 +5,9 @@
 //
 // An expression variable `aux` comes with the constraint aux = expr (an IntensionConstraint). Its
 // domain is the exact image of the expression over the product of its variables' domains when
-// that product has at most kExactImageTuples tuples, else the interval that interval arithmetic
-// gives (refused as Unsupported above kMaxIntervalValues values).
+// that product has at most kExactImageTuples tuples (and the document's kExactImageBudget is not
+// spent), else the interval that interval arithmetic gives (refused as Unsupported above
+// kMaxIntervalValues values).
 //
 // Internal to the XCSP3 reader; header-only so that the reader stays one translation unit.
 #pragma once
@@ -106,6 +107,9 @@ inline ResolvedExpression resolve_expression(const XmlNode& node, const Variable
 
 /// Products of domains up to this many tuples give an auxiliary variable its exact image.
 inline constexpr std::uint64_t kExactImageTuples = 1'000'000;
+/// Tuples evaluated for exact images in one document; past it, images are intervals (a short
+/// document must not buy unbounded time with many expressions).
+inline constexpr std::uint64_t kExactImageBudget = 50'000'000;
 /// Wider intervals (from interval arithmetic) are refused.
 inline constexpr std::uint64_t kMaxIntervalValues = 10'000'000;
 
@@ -382,14 +386,15 @@ class AuxiliaryVariables {
   /// The values an expression over these variables can take: exact over small domain
   /// products, else an interval.
   std::vector<Value> image(const ResolvedExpression& r, std::string_view text,
-                           const SourcePosition& where) const {
+                           const SourcePosition& where) {
     std::uint64_t tuples = 1;
     for (int v : r.scope) {
       tuples *= domain(v).size();
       if (tuples > kExactImageTuples) break;
     }
     std::vector<Value> values;
-    if (tuples <= kExactImageTuples) {
+    if (tuples <= kExactImageTuples && evaluated_ + tuples <= kExactImageBudget) {
+      evaluated_ += tuples;
       values = exact_image(r);
     } else {
       std::vector<detail::Interval> slots;
@@ -462,6 +467,7 @@ class AuxiliaryVariables {
   VariableTable& vars_;
   Model& model_;
   std::unordered_map<std::string, int> cache_;
+  std::uint64_t evaluated_ = 0;  // tuples evaluated for exact images
 };
 
 }  // namespace arcwave::xcsp3
