@@ -201,8 +201,9 @@ class ConstraintReader {
   }
 
   // slide: at step k, list j gives `collect_j` variables from index k * offset_j on (modulo its
-  // length when circular); the steps go on while every list can give them (a circular list
-  // wraps: its steps start at 0..n-collect+1, as the XCSP3 specification defines it).
+  // length when circular). Without wrapping, the steps go on while every list can give them;
+  // a circular slide takes one step per start k * offset_0 inside the first list (its windows
+  // wrap around the end), as the XCSP3 reference parser builds them.
   void add_slide(const XmlNode& node) {
     VariableTable::check_attributes(node, {"id", "class", "note", "circular"});
     check_no_text(node);
@@ -220,6 +221,7 @@ class ConstraintReader {
         VariableTable::check_attributes(c, {"offset", "collect"});
         SlideList& l = lists.emplace_back();
         l.vars = read_variables(c, vars_, nullptr, "slide");
+        if (l.vars.empty()) throw InputError(c.position, "empty <list> in <slide>");
         l.offset = std::max<std::size_t>(1, positive_attribute(c, "offset"));
         l.collect = positive_attribute(c, "collect");
       } else if (tmpl == nullptr) {
@@ -241,12 +243,15 @@ class ConstraintReader {
       throw InputError(node.position, "the slide collects " + std::to_string(collected) +
                                           " variable(s) per step but its template has " +
                                           std::to_string(t.params()) + " parameter(s)");
-    // Number of steps: the fewest any list allows.
+    // Number of steps: the fewest any list allows; circular: one per start in the first list.
     std::size_t steps = SIZE_MAX;
-    for (const SlideList& l : lists) {
-      const std::size_t n = l.vars.size();
-      const std::size_t last_start = circular ? n + 1 : n;  // exclusive bound + collect
-      steps = std::min(steps, last_start < l.collect ? 0 : (last_start - l.collect) / l.offset + 1);
+    if (circular) {
+      steps = (lists.front().vars.size() - 1) / lists.front().offset + 1;
+    } else {
+      for (const SlideList& l : lists) {
+        const std::size_t n = l.vars.size();
+        steps = std::min(steps, n < l.collect ? 0 : (n - l.collect) / l.offset + 1);
+      }
     }
     TemplateArgs args;
     args.where = node.position;

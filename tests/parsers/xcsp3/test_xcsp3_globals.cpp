@@ -620,3 +620,97 @@ TEST_CASE("objectives of every type reach the brute-force optimum", "[xcsp3][glo
       [&](const Assignment& a) { return any(a) && x(a, 2) + x(a, 0) >= 3; },
       [&](const Assignment& a) { return x(a, 2) * 4 + x(a, 0); }, true);
 }
+
+TEST_CASE("every global form reads the same as a group template and inside a block",
+          "[xcsp3][globals]") {
+  // Each form names the list x[] (4 variables 0..3): as a template, x[] becomes %... and the
+  // group's <args> give x[]; in a <block> the form is read as it is. All three models have the
+  // same solutions.
+  const std::string vars = kX4 + "<var id=\"y\"> 0..3 </var>";
+  const std::vector<std::string> forms = {
+      "<regular><list> x[] </list><transitions> (a,0,a)(a,1,b)(b,0,a)(b,2,b) </transitions>"
+      "<start> a </start><final> b </final></regular>",
+      "<mdd><list> x[] </list><transitions> (r,0,a)(r,1,b)(a,2,c)(b,3,c)(c,0,d)(c,1,d)(d,2,t)"
+      "(d,3,t) </transitions></mdd>",
+      "<allDifferent><list> x[] </list><except> 0 </except></allDifferent>",
+      "<allEqual> x[] </allEqual>",
+      "<ordered><list> x[] </list><operator> lt </operator></ordered>",
+      "<precedence><list> x[] </list><values> 2 1 </values></precedence>",
+      "<sum><list> x[] </list><coeffs> 1 2 -1 y </coeffs><condition> (le,y) </condition></sum>",
+      "<count><list> x[] </list><values> 1 y </values><condition> (eq,2) </condition></count>",
+      "<nValues><list> x[] </list><condition> (le,2) </condition></nValues>",
+      "<cardinality><list> x[] </list><values> 0 1 </values><occurs> y 1..2 </occurs>"
+      "</cardinality>",
+      "<minimum><list> x[] </list><condition> (eq,y) </condition></minimum>",
+      "<maximumArg><list> x[] </list><condition> (eq,y) </condition></maximumArg>",
+      "<element><list> x[] </list><index> y </index><value> 2 </value></element>",
+      "<channel><list> x[] </list></channel>",
+      "<stretch><list> x[] </list><values> 0 1 2 3 </values><widths> 1..2 1..2 1 1..4 "
+      "</widths></stretch>",
+      "<noOverlap><origins> x[] </origins><lengths> 1 2 1 1 </lengths></noOverlap>",
+      "<cumulative><origins> x[] </origins><lengths> 1 2 1 1 </lengths><heights> 1 1 2 1 "
+      "</heights><condition> (le,2) </condition></cumulative>",
+      "<binPacking><list> x[] </list><sizes> 1 2 1 1 </sizes><condition> (le,2) </condition>"
+      "</binPacking>",
+      "<knapsack><list> x[] </list><weights> 1 2 1 1 </weights><limit> 5 </limit><profits> 1 1 "
+      "1 1 </profits><condition> (ge,y) </condition></knapsack>",
+      "<circuit> x[] </circuit>",
+      "<instantiation><list> x[] </list><values> 1 2 0 3 </values></instantiation>",
+  };
+  for (const std::string& form : forms) {
+    INFO(form);
+    std::string tmpl = form;
+    for (std::size_t at = tmpl.find("x[]"); at != std::string::npos; at = tmpl.find("x[]", at))
+      tmpl.replace(at, 3, "%...");
+    const XcspInstance direct = read_xcsp3_text(doc(vars, form));
+    const XcspInstance group =
+        read_xcsp3_text(doc(vars, "<group>" + tmpl + "<args> x[] </args></group>"));
+    const XcspInstance block =
+        read_xcsp3_text(doc(vars, "<block class=\"b\">" + form + "</block>"));
+    const test::AllSolutions a = test::all_solutions(direct.model);
+    CHECK(a.complete);
+    CHECK(test::all_solutions(group.model).distinct == a.distinct);
+    CHECK(test::all_solutions(block.model).distinct == a.distinct);
+    CHECK(test::kinds(group.model) == test::kinds(direct.model));
+  }
+}
+
+TEST_CASE("global forms inside a slide: one constraint per window", "[xcsp3][globals]") {
+  // A circular slide over x[] (5 variables) with windows of 3: the same solutions as the five
+  // constraints written out.
+  const std::string vars = "<array id=\"x\" size=\"[5]\"> 0..2 </array>";
+  const std::vector<std::pair<std::string, std::string>> forms = {
+      {"<allDifferent> %0 %1 %2 </allDifferent>", "<allDifferent> A B C </allDifferent>"},
+      {"<sum><list> %0 %1 %2 </list><coeffs> 1 -1 1 </coeffs><condition> (ge,1) </condition>"
+       "</sum>",
+       "<sum><list> A B C </list><coeffs> 1 -1 1 </coeffs><condition> (ge,1) </condition>"
+       "</sum>"},
+      {"<count><list> %0 %1 %2 </list><values> 0 </values><condition> (le,1) </condition>"
+       "</count>",
+       "<count><list> A B C </list><values> 0 </values><condition> (le,1) </condition></count>"},
+      {"<ordered><list> %0 %1 </list><lengths> %2 </lengths><operator> le </operator></ordered>",
+       "<ordered><list> A B </list><lengths> C </lengths><operator> le </operator></ordered>"},
+  };
+  for (const auto& [tmpl, written] : forms) {
+    INFO(tmpl);
+    std::string all;
+    for (int k = 0; k < 5; ++k) {
+      std::string c = written;
+      const char* names[] = {"A", "B", "C"};
+      for (int j = 0; j < 3; ++j) {
+        const std::string cell = "x[" + std::to_string((k + j) % 5) + "]";
+        for (std::size_t at = c.find(std::string(" ") + names[j] + " "); at != std::string::npos;
+             at = c.find(std::string(" ") + names[j] + " "))
+          c.replace(at + 1, 1, cell);
+      }
+      all += c;
+    }
+    const XcspInstance slide = read_xcsp3_text(
+        doc(vars, "<slide circular=\"true\"><list collect=\"3\"> x[] </list>" + tmpl + "</slide>"));
+    const XcspInstance direct = read_xcsp3_text(doc(vars, all));
+    CHECK(slide.model.constraints().size() == 5);
+    const test::AllSolutions a = test::all_solutions(direct.model);
+    CHECK(a.complete);
+    CHECK(test::all_solutions(slide.model).distinct == a.distinct);
+  }
+}
