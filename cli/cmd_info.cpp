@@ -1,5 +1,7 @@
 // `arcwave info FILE`: what an instance contains (format, variables, domains, constraints by
-// kind and arity, tuples, objective) and how long reading it took.
+// kind and arity, tuples, objective) and how long reading it took. The variables the reader
+// introduced (for expressions in lists, variable coefficients and objectives over lists) and the
+// symbolic ones are counted apart.
 #include <algorithm>
 #include <map>
 
@@ -30,6 +32,19 @@ void print_info(const std::string& path) {
     total += v.domain.size();
   }
   fmt::print("variables    {}\n", m.variable_count());
+  // Declared variables: single ones and array cells; the others are auxiliary.
+  std::size_t declared = 0;
+  for (const Declaration& d : m.declarations()) {
+    if (!d.is_array) {
+      ++declared;
+      continue;
+    }
+    for (int cell : m.arrays()[static_cast<std::size_t>(d.index)].cells) declared += cell >= 0;
+  }
+  if (declared < m.variable_count()) fmt::print("auxiliary    {}\n", m.variable_count() - declared);
+  const auto symbolic = static_cast<std::size_t>(std::count_if(
+      m.variables().begin(), m.variables().end(), [](const Variable& v) { return v.symbolic; }));
+  if (symbolic > 0) fmt::print("symbolic     {} ({} symbols)\n", symbolic, m.symbols().size());
   fmt::print("domains      min {} max {} total values {}\n", min_dom, max_dom, total);
   std::map<std::pair<std::string, std::size_t>, std::size_t> by_kind;
   for (const Constraint& c : m.constraints())

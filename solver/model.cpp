@@ -237,7 +237,8 @@ struct Validator {
 
 int Model::add_variable(std::string name, std::vector<Value> domain, bool declare) {
   if (domain.empty()) throw InputError(fmt::format("variable '{}' has an empty domain", name));
-  std::sort(domain.begin(), domain.end());
+  // Readers hand over sorted domains (millions of values): check before sorting.
+  if (!std::is_sorted(domain.begin(), domain.end())) std::sort(domain.begin(), domain.end());
   domain.erase(std::unique(domain.begin(), domain.end()), domain.end());
   variables_.push_back({std::move(name), std::move(domain)});
   const int index = static_cast<int>(variables_.size() - 1);
@@ -259,6 +260,11 @@ int Model::add_array(std::string name, std::vector<int> sizes) {
 
 void Model::set_array_cell(int array, std::size_t flat_index, int variable) {
   arrays_.at(static_cast<std::size_t>(array)).cells.at(flat_index) = variable;
+}
+
+void Model::set_symbolic(int variable) {
+  check_variable(*this, variable, "set_symbolic");
+  variables_[static_cast<std::size_t>(variable)].symbolic = true;
 }
 
 void Model::add_constraint(Constraint c) {

@@ -309,6 +309,8 @@ class Model {
   /// Adds an array (cells start without variables) and declares it; returns its index.
   int add_array(std::string name, std::vector<int> sizes);
   void set_array_cell(int array, std::size_t flat_index, int variable);
+  /// Marks a variable symbolic: its values are symbol numbers (see symbols()).
+  void set_symbolic(int variable);
   /// Validates (indices in range, arities consistent) and appends. Throws InputError.
   void add_constraint(Constraint c);
   void set_objective(Objective objective);

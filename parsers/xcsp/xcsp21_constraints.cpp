@@ -46,12 +46,15 @@ std::size_t read_constraint(const XmlNode& constraint, Symbols& symbols, Model& 
                                         "variables",
                                         name, arity, scope.size()));
   const std::string& reference = required_attribute(constraint, "reference");
-  // Only global:weightedSum has elements (its operator) among its parameters.
+  // Only global:weightedSum (its operator) and the tasks of global:cumulative (<nil/> for an
+  // absent entry) have elements among their parameters.
   if (const XmlNode* parameters = constraint.child("parameters");
-      parameters != nullptr && !parameters->children.empty() &&
-      !is_global(reference, "weightedsum"))
-    fail_at_tag(parameters->children.front(), fmt::format("unexpected element <{}> in <parameters>",
-                                                          parameters->children.front().name));
+      parameters != nullptr && !is_global(reference, "weightedsum")) {
+    const bool nil_allowed = is_global(reference, "cumulative");
+    for (const XmlNode& c : parameters->children)
+      if (!nil_allowed || c.name != "nil")
+        fail_at_tag(c, fmt::format("unexpected element <{}> in <parameters>", c.name));
+  }
 
   if (const auto rel = symbols.relations.find(reference); rel != symbols.relations.end()) {
     if (static_cast<std::uint64_t>(rel->second->arity) != arity)

@@ -3,6 +3,14 @@
 //   global:allDifferent  [ X0 X1 X2 ]            (no <parameters>: the scope)
 //   global:weightedSum   [ { 2 X0 } { -1 X1 } ] <le/> 7
 //   global:element       I [ X0 5 X2 ] V         (V = list[I], indices from 1)
+// and, with the arguments of the Global Constraint Catalog in its order:
+//   global:among         N [ X0 X1 ] [ 1 2 ]      (N of the variables take one of the values)
+//   global:atleast       N [ X0 X1 ] 3            (at least N take the value; atmost: at most)
+//   global:global_cardinality [ X0 X1 ] [ { 1 N1 } { 2 N2 } ]
+//   global:nvalue        N [ X0 X1 X2 ]           (N distinct values)
+//   global:cumulative    [ { O0 2 <nil/> 1 } { O1 D1 E1 H1 } ] L   (origin duration end height)
+//   global:disjunctive   [ { O0 2 } { O1 D1 } ]
+//   global:diffn         [ [ { X0 2 } { Y0 1 } ] [ { X1 1 } { Y1 3 } ] ]
 // Any other global constraint is Unsupported.
 #pragma once
 

@@ -24,7 +24,7 @@ class ExtensionSpec {
   /// Reads the element; `is_template` allows %i / %... in its list. Adds the tuples read to
   /// `tuples`.
   ExtensionSpec(const XmlNode& node, VariableTable& vars, bool is_template, std::uint64_t& tuples)
-      : where_(node.position) {
+      : where_(node.position), vars_(&vars) {
     VariableTable::check_attributes(node, {"id", "class", "note"});
     check_children(node, {"list", "supports", "conflicts"});
     check_no_text(node);
@@ -45,10 +45,10 @@ class ExtensionSpec {
       const std::vector<Value>* universe = &vars.all_values();
       if (items_[0].kind == Item::kVariable)
         universe = &vars.model().variables()[static_cast<std::size_t>(items_[0].value)].domain;
-      table_ = read_unary(tuples_node, *universe, supports != nullptr);
+      table_ = read_unary(tuples_node, *universe, supports != nullptr, vars);
     } else {
       table_ = read_tuples(tuples_node, has_ellipsis_ ? -1 : static_cast<int>(items_.size()),
-                           supports != nullptr);
+                           supports != nullptr, vars);
     }
     tuples += table_->size();
   }
@@ -68,11 +68,12 @@ class ExtensionSpec {
           scope.push_back(item.value);
           break;
         case Item::kParam:
-          push_argument(scope, args->values[static_cast<std::size_t>(item.value)], *args);
+          push_argument(scope, argument(*args, static_cast<std::size_t>(item.value), *vars_),
+                        *args);
           break;
         case Item::kEllipsis:
           for (std::size_t i = args->ellipsis_from; i < args->values.size(); ++i)
-            push_argument(scope, args->values[i], *args);
+            push_argument(scope, argument(*args, i, *vars_), *args);
           break;
       }
     }
@@ -140,6 +141,7 @@ class ExtensionSpec {
   }
 
   SourcePosition where_;
+  const VariableTable* vars_;
   std::vector<Item> items_;
   std::size_t params_ = 0;
   bool has_ellipsis_ = false;

@@ -15,68 +15,19 @@
 #include "arcwave/expr.hpp"
 #include "arcwave/model.hpp"
 #include "parsers/expr/expr_parser.hpp"
+#include "parsers/xcsp/xcsp3_auxiliary.hpp"
 #include "parsers/xcsp/xcsp3_lists.hpp"
 #include "parsers/xcsp/xcsp3_variables.hpp"
 #include "parsers/xml/xml_stream.hpp"
 
 namespace arcwave::xcsp3 {
 
-/// An expression of element text whose identifiers are resolved to variables.
-struct ResolvedExpression {
-  Expr expr;               // slot i is scope[i]
-  std::vector<int> scope;  // distinct variables
-};
-
-namespace detail {
-
-inline bool identifier_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-         c == '[' || c == ']' || c == '.';
-}
-
-// Offset of the first whole occurrence of `id` in `text` (for messages), or 0.
-inline std::size_t find_identifier(std::string_view text, std::string_view id) {
-  for (std::size_t at = text.find(id); at != std::string_view::npos; at = text.find(id, at + 1)) {
-    const bool starts = at == 0 || !identifier_char(text[at - 1]);
-    const bool ends = at + id.size() == text.size() || !identifier_char(text[at + id.size()]);
-    if (starts && ends) return at;
-  }
-  return 0;
-}
-
-}  // namespace detail
-
-/// Parses the expression in `node`'s text and resolves its identifiers (two names of one
-/// variable become one slot).
-inline ResolvedExpression resolve_expression(const XmlNode& node, const VariableTable& vars) {
-  const TextLocator locate = [&node](std::size_t offset) { return node.text_position(offset); };
-  ParsedExpression parsed = parse_expression(node.text, locate);
-  ResolvedExpression r;
-  TextScanner s(node);
-  std::vector<std::uint32_t> slot_of(parsed.identifiers.size());
-  bool merged = false;
-  for (std::size_t i = 0; i < parsed.identifiers.size(); ++i) {
-    const std::string& id = parsed.identifiers[i];
-    const int v = vars.resolve_one(s, Token{id, detail::find_identifier(node.text, id)});
-    const auto it = std::find(r.scope.begin(), r.scope.end(), v);
-    if (it != r.scope.end()) {
-      slot_of[i] = static_cast<std::uint32_t>(it - r.scope.begin());
-      merged = true;
-    } else {
-      slot_of[i] = static_cast<std::uint32_t>(r.scope.size());
-      r.scope.push_back(v);
-    }
-  }
-  r.expr = merged ? parsed.expr.remap_slots(slot_of) : std::move(parsed.expr);
-  return r;
-}
-
 class IntensionSpec {
  public:
   /// `budget` counts the expressions bound per use of a template.
   IntensionSpec(const XmlNode& node, const VariableTable& vars, bool is_template,
                 ModelBudget* budget = nullptr)
-      : where_(node.position), budget_(budget) {
+      : where_(node.position), vars_(&vars), budget_(budget) {
     VariableTable::check_attributes(node, {"id", "class", "note"});
     check_children(node, {"function"});
     const XmlNode* function = single_child(node, "function", false);
@@ -105,10 +56,13 @@ class IntensionSpec {
       xcsp3::post(model, IntensionConstraint{fixed_, shared_}, args ? args->where : where_);
       return;
     }
+    std::vector<Operand>& values = scratch_;  // reused: groups post millions of instances
+    values.resize(params_);
+    for (std::size_t p = 0; p < params_; ++p) values[p] = argument(*args, p, *vars_);
     std::vector<int> scope = fixed_;
     bool simple = true;
     for (std::size_t p = 0; p < params_ && simple; ++p) {
-      const Operand& a = args->values[p];
+      const Operand& a = values[p];
       simple = a.is_variable &&
                std::find(scope.begin(), scope.end(), static_cast<int>(a.value)) == scope.end();
       if (simple) scope.push_back(static_cast<int>(a.value));
@@ -122,7 +76,7 @@ class IntensionSpec {
     std::vector<Expr::Binding> bindings(params_);
     std::string key;
     for (std::size_t p = 0; p < params_; ++p) {
-      const Operand& a = args->values[p];
+      const Operand& a = values[p];
       if (!a.is_variable) {
         bindings[p] = Expr::Binding{true, a.value};
       } else {
@@ -148,11 +102,13 @@ class IntensionSpec {
   static constexpr std::size_t kMaxCached = 4096;
 
   SourcePosition where_;
+  const VariableTable* vars_;
   ModelBudget* budget_;
   std::vector<int> fixed_;  // variables named in the expression itself
   Expr expr_;               // slots index fixed_, parameters unbound
   std::size_t params_ = 0;
   std::shared_ptr<const Expr> shared_;
+  std::vector<Operand> scratch_;
   std::unordered_map<std::string, std::shared_ptr<const Expr>> bound_;
 };
 

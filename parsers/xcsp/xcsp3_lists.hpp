@@ -1,6 +1,7 @@
 // parsers/xcsp/xcsp3_lists.hpp — lists of operands in XCSP3 constraints (variables, compact forms,
-// integers with `vxk` repetition, and the template parameters %i / %... that a group's <args> or
-// a slide window supplies), and posting a constraint with its source position.
+// integers with `vxk` repetition, symbols, expressions that become auxiliary variables, and the
+// template parameters %i / %... that a group's <args> or a slide window supplies), and posting a
+// constraint with its source position.
 //
 // Internal to the XCSP3 reader; header-only so that the reader stays one translation unit.
 #pragma once
@@ -13,6 +14,7 @@
 #include "arcwave/error.hpp"
 #include "arcwave/model.hpp"
 #include "parsers/text/scanner.hpp"
+#include "parsers/xcsp/xcsp3_auxiliary.hpp"
 #include "parsers/xcsp/xcsp3_text.hpp"
 #include "parsers/xcsp/xcsp3_variables.hpp"
 #include "parsers/xml/xml_stream.hpp"
@@ -20,11 +22,28 @@
 namespace arcwave::xcsp3 {
 
 /// The arguments of one use of a constraint template: a group's <args>, or a slide window.
+/// An expression argument (`not(x[0])`) stays text until a parameter takes it: most templates
+/// make it an auxiliary variable, <clause> reads its literals.
 struct TemplateArgs {
   std::vector<Operand> values;
-  std::size_t ellipsis_from = 0;  // %... stands for values[ellipsis_from..]
-  SourcePosition where;           // of the <args> (or the <slide>)
+  std::size_t ellipsis_from = 0;   // %... stands for values[ellipsis_from..]
+  SourcePosition where;            // of the <args> (or the <slide>)
+  const XmlNode* node = nullptr;   // the <args>, whose text holds the expressions
+  std::vector<Token> expressions;  // empty, or per value: the expression it is (empty if none)
+
+  /// The expression text of argument i, or an empty token.
+  [[nodiscard]] Token expression(std::size_t i) const {
+    return i < expressions.size() ? expressions[i] : Token{};
+  }
 };
+
+/// Argument i, an expression argument made a variable.
+inline Operand argument(const TemplateArgs& args, std::size_t i, const VariableTable& vars) {
+  const Token e = args.expression(i);
+  if (e.empty()) return args.values[i];
+  const TextScanner s(*args.node);
+  return Operand{true, vars.aux().expression(s, e)};
+}
 
 enum class ParamKind : std::uint8_t { kNone, kIndex, kEllipsis };
 
@@ -43,12 +62,13 @@ inline ParamKind parse_param(std::string_view text, std::size_t& index) {
 
 /// Appends the operand(s) a parameter token stands for.
 inline void expand_param(const TextScanner& s, const Token& t, ParamKind kind, std::size_t index,
-                         const TemplateArgs* args, std::vector<Operand>& out) {
+                         const TemplateArgs* args, const VariableTable& vars,
+                         std::vector<Operand>& out) {
   if (args == nullptr)
     s.fail_at(t.offset, "parameter " + quoted(t.text) + " outside a group or slide template");
   if (kind == ParamKind::kEllipsis) {
     for (std::size_t i = args->ellipsis_from; i < args->values.size(); ++i)
-      out.push_back(args->values[i]);
+      out.push_back(argument(*args, i, vars));
     return;
   }
   if (index >= args->values.size())
@@ -56,15 +76,24 @@ inline void expand_param(const TextScanner& s, const Token& t, ParamKind kind, s
                             std::to_string(args->where.line) + ":" +
                             std::to_string(args->where.column) + " are only " +
                             std::to_string(args->values.size()));
-  out.push_back(args->values[index]);
+  out.push_back(argument(*args, index, vars));
 }
 
-/// Appends one token's operands: an integer (`vxk` repeats), a parameter, or a reference.
+/// Appends one token's operands: an integer (`vxk` repeats), a parameter, a reference, a symbol,
+/// or an expression (its auxiliary variable).
 inline void read_operand(const TextScanner& s, const Token& t, const VariableTable& vars,
                          const TemplateArgs* args, std::vector<Operand>& out) {
   std::size_t index = 0;
   if (const ParamKind kind = parse_param(t.text, index); kind != ParamKind::kNone) {
-    expand_param(s, t, kind, index, args, out);
+    expand_param(s, t, kind, index, args, vars, out);
+    return;
+  }
+  if (is_expression(t.text)) {
+    out.push_back(Operand{true, vars.aux().expression(s, t)});
+    return;
+  }
+  if (const std::optional<Value> sym = vars.symbol(t.text)) {
+    out.push_back(Operand{false, *sym});
     return;
   }
   if (starts_like_integer(t.text)) {
@@ -99,6 +128,25 @@ inline std::vector<Operand> read_operands(const XmlNode& node, const VariableTab
     if (offsets != nullptr) offsets->insert(offsets->end(), out.size() - before, t.offset);
   }
   return out;
+}
+
+/// The arguments of a group's <args>: operands, with each expression kept as text.
+inline void read_arguments(const XmlNode& node, const VariableTable& vars, TemplateArgs& args) {
+  TextScanner s(node);
+  args.values.clear();
+  args.expressions.clear();
+  args.node = &node;
+  for (Token t = next_token(s); !t.empty(); t = next_token(s)) {
+    if (is_expression(t.text)) {
+      args.expressions.resize(args.values.size());
+      args.expressions.push_back(t);
+      args.values.push_back(Operand{false, 0});
+      continue;
+    }
+    read_operand(s, t, vars, nullptr, args.values);
+    check_list_length(args.values.size(), s.position_at(t.offset));
+  }
+  if (!args.expressions.empty()) args.expressions.resize(args.values.size());
 }
 
 /// The variables of a list; a constant there is an InputError (or Unsupported when `what` is a

@@ -51,7 +51,12 @@ void check_nesting(const XmlNode& root, std::size_t depth) {
 class Xcsp3Handler final : public XmlHandler {
  public:
   explicit Xcsp3Handler(XcspInstance& inst)
-      : inst_(inst), vars_(inst.model), constraints_(vars_, inst.model, inst.tuples) {}
+      : inst_(inst),
+        vars_(inst.model),
+        aux_(vars_, inst.model),
+        constraints_(vars_, inst.model, inst.tuples) {
+    vars_.set_auxiliary(&aux_);
+  }
 
   void open(const XmlNode& node, int depth) override {
     switch (depth) {
@@ -141,7 +146,7 @@ class Xcsp3Handler final : public XmlHandler {
         } else if (node.name == "block") {
           VariableTable::check_attributes(node, {"id", "class", "note"});
           pending_ = Pending::kBlock;
-        } else if (node.name != "slide" && !xcsp3::is_basic_constraint(node.name)) {
+        } else if (node.name != "slide" && !xcsp3::is_constraint(node.name)) {
           // Known at its start tag: say so before reading what may be a large element.
           throw Unsupported(node.position, "constraint <" + node.name + ">");
         }
@@ -208,6 +213,7 @@ class Xcsp3Handler final : public XmlHandler {
 
   XcspInstance& inst_;
   VariableTable vars_;
+  xcsp3::AuxiliaryVariables aux_;
   ConstraintReader constraints_;
   Section section_ = Section::kNone;
   bool seen_[5] = {};

@@ -14,8 +14,8 @@
 
 #include "arcwave/error.hpp"
 #include "arcwave/model.hpp"
+#include "parsers/xcsp/xcsp3_constraints.hpp"
 #include "parsers/xcsp/xcsp3_extension.hpp"
-#include "parsers/xcsp/xcsp3_globals.hpp"
 #include "parsers/xcsp/xcsp3_intension.hpp"
 #include "parsers/xcsp/xcsp3_lists.hpp"
 #include "parsers/xcsp/xcsp3_variables.hpp"
@@ -23,19 +23,13 @@
 
 namespace arcwave::xcsp3 {
 
-/// The constraints arcwave reads; every other element name in <constraints> is Unsupported.
-inline bool is_basic_constraint(std::string_view name) {
-  return name == "extension" || name == "intension" || name == "allDifferent" || name == "sum" ||
-         name == "element" || name == "instantiation";
-}
-
 /// A constraint with parameters (%i, %...), posted once per set of arguments.
 class ConstraintTemplate {
  public:
   ConstraintTemplate(const XmlNode& node, VariableTable& vars, Model& model, std::uint64_t& tuples,
                      ModelBudget& budget)
       : vars_(vars), model_(model) {
-    if (!is_basic_constraint(node.name))
+    if (!is_constraint(node.name))
       throw Unsupported(node.position, "<" + node.name + "> as a constraint template");
     if (node.name == "extension") {
       extension_.emplace(node, vars, /*is_template=*/true, tuples);
@@ -59,14 +53,8 @@ class ConstraintTemplate {
       extension_->post(model_, &args);
     } else if (intension_) {
       intension_->post(model_, &args);
-    } else if (generic_.name == "allDifferent") {
-      post_all_different(generic_, vars_, model_, &args);
-    } else if (generic_.name == "sum") {
-      post_sum(generic_, vars_, model_, &args);
-    } else if (generic_.name == "element") {
-      post_element(generic_, vars_, model_, &args);
     } else {
-      post_instantiation(generic_, vars_, model_, &args);
+      post_global(generic_, vars_, model_, &args, &memo_);
     }
   }
 
@@ -102,6 +90,7 @@ class ConstraintTemplate {
   std::optional<ExtensionSpec> extension_;
   std::optional<IntensionSpec> intension_;
   XmlNode generic_;
+  TemplateMemo memo_;
   std::size_t params_ = 0;
   bool ellipsis_ = false;
 };
@@ -137,7 +126,7 @@ class ConstraintReader {
                                            "(only <args> may follow)");
     VariableTable::check_attributes(child, {});
     check_children(child, {});
-    args_.values = read_operands(child, vars_, nullptr);
+    read_arguments(child, vars_, args_);
     args_.ellipsis_from = template_->params();
     args_.where = child.position;
     template_->check_count(args_);
@@ -188,14 +177,8 @@ class ConstraintReader {
       ExtensionSpec(node, vars_, /*is_template=*/false, tuples_).post(model_, nullptr);
     } else if (node.name == "intension") {
       IntensionSpec(node, vars_, /*is_template=*/false).post(model_, nullptr);
-    } else if (node.name == "allDifferent") {
-      post_all_different(node, vars_, model_, nullptr);
-    } else if (node.name == "sum") {
-      post_sum(node, vars_, model_, nullptr);
-    } else if (node.name == "element") {
-      post_element(node, vars_, model_, nullptr);
-    } else if (node.name == "instantiation") {
-      post_instantiation(node, vars_, model_, nullptr);
+    } else if (is_global_constraint(node.name)) {
+      post_global(node, vars_, model_, nullptr, nullptr);
     } else {
       throw Unsupported(node.position, "constraint <" + node.name + ">");
     }
@@ -218,8 +201,9 @@ class ConstraintReader {
   }
 
   // slide: at step k, list j gives `collect_j` variables from index k * offset_j on (modulo its
-  // length when circular); the steps go on while every list can give them (a circular list
-  // wraps: its steps start at 0..n-collect+1, as the XCSP3 specification defines it).
+  // length when circular). Without wrapping, the steps go on while every list can give them;
+  // a circular slide takes one step per start k * offset_0 inside the first list (its windows
+  // wrap around the end), as the XCSP3 reference parser builds them.
   void add_slide(const XmlNode& node) {
     VariableTable::check_attributes(node, {"id", "class", "note", "circular"});
     check_no_text(node);
@@ -237,6 +221,7 @@ class ConstraintReader {
         VariableTable::check_attributes(c, {"offset", "collect"});
         SlideList& l = lists.emplace_back();
         l.vars = read_variables(c, vars_, nullptr, "slide");
+        if (l.vars.empty()) throw InputError(c.position, "empty <list> in <slide>");
         l.offset = std::max<std::size_t>(1, positive_attribute(c, "offset"));
         l.collect = positive_attribute(c, "collect");
       } else if (tmpl == nullptr) {
@@ -258,12 +243,15 @@ class ConstraintReader {
       throw InputError(node.position, "the slide collects " + std::to_string(collected) +
                                           " variable(s) per step but its template has " +
                                           std::to_string(t.params()) + " parameter(s)");
-    // Number of steps: the fewest any list allows.
+    // Number of steps: the fewest any list allows; circular: one per start in the first list.
     std::size_t steps = SIZE_MAX;
-    for (const SlideList& l : lists) {
-      const std::size_t n = l.vars.size();
-      const std::size_t last_start = circular ? n + 1 : n;  // exclusive bound + collect
-      steps = std::min(steps, last_start < l.collect ? 0 : (last_start - l.collect) / l.offset + 1);
+    if (circular) {
+      steps = (lists.front().vars.size() - 1) / lists.front().offset + 1;
+    } else {
+      for (const SlideList& l : lists) {
+        const std::size_t n = l.vars.size();
+        steps = std::min(steps, n < l.collect ? 0 : (n - l.collect) / l.offset + 1);
+      }
     }
     TemplateArgs args;
     args.where = node.position;

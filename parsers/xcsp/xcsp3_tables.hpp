@@ -1,6 +1,7 @@
 // parsers/xcsp/xcsp3_tables.hpp — the tables of XCSP3 <extension> constraints, scanned by hand
 // straight into Table::cells (one reservation, no allocation per tuple): ordinary tuples
-// "(1,2)(0,*)", and the value lists of unary tables "1 2 4 8..10".
+// "(1,2)(0,*)", and the value lists of unary tables "1 2 4 8..10". When the model has symbolic
+// variables, cells may be symbols ("(red,blue)"), read off the fast path.
 //
 // Internal to the XCSP3 reader; header-only so that the reader stays one translation unit.
 #pragma once
@@ -17,6 +18,7 @@
 #include "arcwave/model.hpp"
 #include "parsers/text/scanner.hpp"
 #include "parsers/xcsp/xcsp3_text.hpp"
+#include "parsers/xcsp/xcsp3_variables.hpp"
 #include "parsers/xml/xml_stream.hpp"
 
 namespace arcwave::xcsp3 {
@@ -69,11 +71,31 @@ inline const char* scan_cell(const char* p, const char* end, std::int32_t& cell,
   return p;
 }
 
+inline bool symbol_start(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// Reads a symbol cell at `p` (a symbol of a symbolic domain); returns the position after it.
+inline const char* scan_symbol(const XmlNode& node, const char* begin, const char* p,
+                               const char* end, const VariableTable& vars, std::int32_t& cell) {
+  const char* q = p;
+  while (q < end && (symbol_start(*q) || (*q >= '0' && *q <= '9') || *q == '_')) ++q;
+  const std::string_view name(p, static_cast<std::size_t>(q - p));
+  const std::optional<Value> v = vars.symbol(name);
+  if (!v)
+    throw InputError(node.text_position(static_cast<std::size_t>(p - begin)),
+                     "'" + std::string(name) + "' is not a symbol of a symbolic domain");
+  cell = static_cast<std::int32_t>(*v);
+  return q;
+}
+
 }  // namespace detail
 
 /// Reads the tuples of `node` (a <supports> or <conflicts>). `arity` is the scope size, or -1
-/// when only the tuples tell it (then the first tuple fixes it).
-inline std::shared_ptr<Table> read_tuples(const XmlNode& node, int arity, bool supports) {
+/// when only the tuples tell it (then the first tuple fixes it). `vars` resolves symbols.
+inline std::shared_ptr<Table> read_tuples(const XmlNode& node, int arity, bool supports,
+                                          const VariableTable& vars) {
+  const bool symbols = vars.has_symbols();
   const std::string& text = node.text;
   const char* const begin = text.data();
   const char* const end = begin + text.size();
@@ -96,6 +118,8 @@ inline std::shared_ptr<Table> read_tuples(const XmlNode& node, int arity, bool s
       std::int32_t cell = 0;
       detail::CellProblem problem = detail::CellProblem::kNotACell;
       const char* next = detail::scan_cell(p, end, cell, table->has_star, problem);
+      if (next == nullptr && symbols && p < end && detail::symbol_start(*p))
+        next = detail::scan_symbol(node, begin, p, end, vars, cell);
       if (next == nullptr) {
         if (problem == detail::CellProblem::kBeyond64Bits)
           fail(p, "table value out of the 64-bit range");
@@ -138,7 +162,7 @@ inline std::shared_ptr<Table> read_tuples(const XmlNode& node, int arity, bool s
 /// `universe` (sorted) it contains: values no variable can take never matter, and ranges may be
 /// far wider than any domain.
 inline std::shared_ptr<Table> read_unary(const XmlNode& node, std::span<const Value> universe,
-                                         bool supports) {
+                                         bool supports, const VariableTable& vars) {
   TextScanner s(node);
   auto table = std::make_shared<Table>();
   table->arity = 1;
@@ -151,6 +175,12 @@ inline std::shared_ptr<Table> read_unary(const XmlNode& node, std::span<const Va
     table->cells.push_back(static_cast<std::int32_t>(v));
   };
   for (Token t = next_token(s); !t.empty(); t = next_token(s)) {
+    if (vars.has_symbols() && detail::symbol_start(t.text[0])) {
+      const std::optional<Value> v = vars.symbol(t.text);
+      if (!v) s.fail_at(t.offset, quoted(t.text) + " is not a symbol of a symbolic domain");
+      push(*v, t.offset);
+      continue;
+    }
     const IntOrRange r = read_int_or_range(s, t, "a value");
     if (!r.is_range) {
       push(r.lo, t.offset);

@@ -66,11 +66,26 @@ struct Token {
   [[nodiscard]] bool empty() const noexcept { return text.empty(); }
 };
 
-/// The next token (empty at the end of the text).
+/// The next token (empty at the end of the text). A token that opens parentheses (an expression
+/// such as `add(x, 1)` in a list) runs on, whitespace included, until they are closed.
 inline Token next_token(TextScanner& s) {
   s.skip_space();
   const std::size_t offset = s.offset();
-  return Token{s.read_token(), offset};
+  const std::string_view rest = s.rest();
+  std::size_t end = 0;
+  int depth = 0;
+  while (end < rest.size() && (depth > 0 || !TextScanner::is_space(rest[end]))) {
+    if (rest[end] == '(') ++depth;
+    if (rest[end] == ')' && depth > 0) --depth;
+    ++end;
+  }
+  s.advance(end);
+  return Token{rest.substr(0, end), offset};
+}
+
+/// Is the token an expression (an operator applied to operands) rather than a name or a value?
+inline bool is_expression(std::string_view token) {
+  return token.find('(') != std::string_view::npos;
 }
 
 /// Does the text hold anything but whitespace?

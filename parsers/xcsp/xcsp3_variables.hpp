@@ -1,7 +1,9 @@
 // parsers/xcsp/xcsp3_variables.hpp — XCSP3 variable declarations (<var>, <array> with per-cell
-// <domain for="...">, `as` copies) and the references that name them: `x`, `x[2][0]`, and the
-// compact forms `x[]`, `x[2..5]`, `x[][1]`, `x[1][]` (row-major; cells without a domain are
-// skipped by compact forms and are an error when named alone).
+// <domain for="...">, `as` copies; integer or symbolic) and the references that name them: `x`,
+// `x[2][0]`, and the compact forms `x[]`, `x[2..5]`, `x[][1]`, `x[1][]` (row-major; cells without
+// a domain are skipped by compact forms and are an error when named alone). The symbols of
+// symbolic domains become values through Model::symbol_value; the auxiliary variables the reader
+// introduces (xcsp3_auxiliary.hpp) are counted here with the declared ones.
 //
 // Internal to the XCSP3 reader; header-only so that the reader stays one translation unit.
 #pragma once
@@ -9,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -22,6 +25,8 @@
 
 namespace arcwave::xcsp3 {
 
+class AuxiliaryVariables;
+
 class VariableTable {
  public:
   explicit VariableTable(Model& model) : model_(model) {}
@@ -30,7 +35,7 @@ class VariableTable {
   void add_var(const XmlNode& var) {
     check_attributes(var, {"id", "type", "as", "class", "note"});
     const std::string& id = declared_id(var);
-    check_integer_type(var);
+    bool symbolic = is_symbolic(var);
     std::vector<Value> domain;
     if (const std::string* as = var.attribute("as")) {
       if (has_content(var.text))
@@ -38,21 +43,46 @@ class VariableTable {
       const Entry* other = find(*as);
       if (other == nullptr || other->is_array)
         throw InputError(var.position, "'as' names " + quoted(*as) + ", which is not a variable");
-      domain = model_.variables()[static_cast<std::size_t>(other->index)].domain;
+      const Variable& source = model_.variables()[static_cast<std::size_t>(other->index)];
+      domain = source.domain;
+      symbolic = source.symbolic;
     } else {
-      domain = read_domain(var, id);
+      domain = symbolic ? read_symbols(var, id) : read_domain(var, id);
     }
     count_values(domain.size(), var.position);
     count_cells(1, var.position);
     const int v = model_.add_variable(id, std::move(domain));
+    if (symbolic) model_.set_symbolic(v);
     names_.emplace(id, Entry{false, v, var.position});
   }
+
+  /// An auxiliary variable the reader introduces (not printed in solutions), counted with the
+  /// declared ones.
+  int add_auxiliary(std::string name, std::vector<Value> domain, const SourcePosition& where) {
+    count_values(domain.size(), where);
+    count_cells(1, where);
+    return model_.add_variable(std::move(name), std::move(domain), /*declare=*/false);
+  }
+
+  /// The value of a symbol of a symbolic domain, if `name` is one (and not a variable).
+  [[nodiscard]] std::optional<Value> symbol(std::string_view name) const {
+    if (symbols_.empty()) return std::nullopt;
+    const auto it = symbols_.find(name);
+    if (it == symbols_.end() || find(name) != nullptr) return std::nullopt;
+    return it->second;
+  }
+  /// Has some variable a symbolic domain?
+  [[nodiscard]] bool has_symbols() const noexcept { return !symbols_.empty(); }
+
+  /// Where expressions in lists become variables (set once by the reader).
+  void set_auxiliary(AuxiliaryVariables* aux) noexcept { aux_ = aux; }
+  [[nodiscard]] AuxiliaryVariables& aux() const noexcept { return *aux_; }
 
   /// A closed <array> element and its <domain> children.
   void add_array(const XmlNode& array, const std::vector<XmlNode>& domains) {
     check_attributes(array, {"id", "type", "size", "as", "class", "note", "startIndex"});
     const std::string& id = declared_id(array);
-    check_integer_type(array);
+    const bool symbolic = is_symbolic(array);
     if (const std::string* start = array.attribute("startIndex"); start && *start != "0")
       throw Unsupported(array.position, "array startIndex=\"" + *start + "\"");
     if (const std::string* as = array.attribute("as")) {
@@ -69,8 +99,11 @@ class VariableTable {
     // Domain of each cell: an index into `cell_domains`, or -1 for none.
     std::vector<std::vector<Value>> cell_domains;
     std::vector<int> cell_domain(cells, -1);
+    auto domain_of = [&](const XmlNode& n) {
+      return symbolic ? read_symbols(n, id) : read_domain(n, id);
+    };
     if (domains.empty()) {
-      cell_domains.push_back(read_domain(array, id));
+      cell_domains.push_back(domain_of(array));
       std::fill(cell_domain.begin(), cell_domain.end(), 0);
     } else {
       if (has_content(array.text))
@@ -87,7 +120,7 @@ class VariableTable {
           continue;
         }
         const int index = static_cast<int>(cell_domains.size());
-        cell_domains.push_back(read_domain(d, id));
+        cell_domains.push_back(domain_of(d));
         check_values_fit(cell_domains.back().size(), d.position);
         for_cells(d, *for_attr, id, sizes, [&](std::size_t flat) {
           if (cell_domain[flat] != -1)
@@ -98,12 +131,12 @@ class VariableTable {
       }
       if (others != nullptr) {
         const int index = static_cast<int>(cell_domains.size());
-        cell_domains.push_back(read_domain(*others, id));
+        cell_domains.push_back(domain_of(*others));
         for (int& c : cell_domain)
           if (c == -1) c = index;
       }
     }
-    create_cells(array, id, sizes, cell_domains, cell_domain);
+    create_cells(array, id, sizes, cell_domains, cell_domain, symbolic);
   }
 
   /// Appends the variables that `t` (a token of the scanner's text) names; compact forms expand.
@@ -234,9 +267,31 @@ class VariableTable {
                        [&](char c) { return letter(c) || (c >= '0' && c <= '9') || c == '_'; });
   }
 
-  static void check_integer_type(const XmlNode& node) {
-    if (const std::string* type = node.attribute("type"); type && *type != "integer")
-      throw Unsupported(node.position, "variables of type \"" + *type + "\"");
+  // type="integer" (the default) or "symbolic"; other XCSP3 types are not XCSP3-core.
+  static bool is_symbolic(const XmlNode& node) {
+    const std::string* type = node.attribute("type");
+    if (type == nullptr || *type == "integer") return false;
+    if (*type == "symbolic") return true;
+    throw Unsupported(node.position, "variables of type \"" + *type + "\"");
+  }
+
+  // A symbolic domain "red green blue": each symbol becomes its number in the model.
+  std::vector<Value> read_symbols(const XmlNode& node, std::string_view owner) {
+    TextScanner s(node);
+    std::vector<Value> values;
+    for (Token t = next_token(s); !t.empty(); t = next_token(s)) {
+      if (!valid_identifier(t.text))
+        s.fail_at(t.offset, "expected a symbol in the domain of " + quoted(owner) + ", found " +
+                                quoted(t.text));
+      check_list_length(values.size() + 1, s.position_at(t.offset));
+      const Value v = model_.symbol_value(t.text);
+      symbols_.emplace(std::string(t.text), v);
+      values.push_back(v);
+    }
+    if (values.empty()) throw InputError(node.position, "empty domain for " + quoted(owner));
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    return values;
   }
 
   static std::size_t first_content(std::string_view text) {
@@ -345,7 +400,7 @@ class VariableTable {
 
   void create_cells(const XmlNode& array, const std::string& id, const std::vector<int>& sizes,
                     const std::vector<std::vector<Value>>& cell_domains,
-                    const std::vector<int>& cell_domain) {
+                    const std::vector<int>& cell_domain, bool symbolic) {
     const int a = model_.add_array(id, sizes);
     names_.emplace(id, Entry{true, a, array.position});
     for (std::size_t flat = 0; flat < cell_domain.size(); ++flat) {
@@ -353,6 +408,7 @@ class VariableTable {
       const std::vector<Value>& dom = cell_domains[static_cast<std::size_t>(cell_domain[flat])];
       count_values(dom.size(), array.position);
       const int v = model_.add_variable(cell_name(id, sizes, flat), dom, /*declare=*/false);
+      if (symbolic) model_.set_symbolic(v);
       model_.set_array_cell(a, flat, v);
     }
   }
@@ -373,14 +429,17 @@ class VariableTable {
     std::vector<std::vector<Value>> cell_domains;
     std::vector<int> cell_domain(src.cells.size(), -1);
     std::size_t copied = 0;
+    bool symbolic = false;
     for (std::size_t flat = 0; flat < src.cells.size(); ++flat) {
       if (src.cells[flat] < 0) continue;
       cell_domain[flat] = static_cast<int>(cell_domains.size());
-      cell_domains.push_back(model_.variables()[static_cast<std::size_t>(src.cells[flat])].domain);
+      const Variable& source = model_.variables()[static_cast<std::size_t>(src.cells[flat])];
+      cell_domains.push_back(source.domain);
+      symbolic = symbolic || source.symbolic;
       copied += cell_domains.back().size();
       check_values_fit(copied, array.position);
     }
-    create_cells(array, id, sizes, cell_domains, cell_domain);
+    create_cells(array, id, sizes, cell_domains, cell_domain, symbolic);
   }
 
   // Parses the brackets of `t` from `from` against `sizes`: per dimension an index range. True
@@ -465,6 +524,8 @@ class VariableTable {
 
   Model& model_;
   std::unordered_map<std::string, Entry, NameHash, std::equal_to<>> names_;
+  std::unordered_map<std::string, Value, NameHash, std::equal_to<>> symbols_;
+  AuxiliaryVariables* aux_ = nullptr;
   std::uint64_t total_values_ = 0;
   std::uint64_t total_cells_ = 0;
   std::vector<Value> all_values_;

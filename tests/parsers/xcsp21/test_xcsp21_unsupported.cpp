@@ -36,9 +36,9 @@ TEST_CASE("unsupported XCSP 2.1 features are named with their position", "[xcsp2
                             "</relations></instance>") ==
         "unsupported: soft relation 'W' (weighted CSP) at mem.xml:5:1");
   CHECK(unsupported_message(kHead + "<constraints nbConstraints=\"1\">\n  <constraint name=\"C\" "
-                                    "arity=\"2\" scope=\"X Y\" reference=\"global:cumulative\"/>"
+                                    "arity=\"2\" scope=\"X Y\" reference=\"global:lex_lesseq\"/>"
                                     "</constraints></instance>") ==
-        "unsupported: global constraint 'global:cumulative' at mem.xml:5:3");
+        "unsupported: global constraint 'global:lex_lesseq' at mem.xml:5:3");
   CHECK(unsupported_message(
             "<instance>\n<presentation type=\"WCSP\" format=\"XCSP 2.1\"/></instance>") ==
         "unsupported: XCSP 2.1 instance type 'WCSP' at mem.xml:2:1");

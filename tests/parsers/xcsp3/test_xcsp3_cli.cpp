@@ -1,8 +1,11 @@
 // `arcwave info` (the real binary, ARCWAVE_BINARY_DIR/cli/arcwave) on XCSP3 files: exit code 0
 // and the counts on a good file, 2 with FILE:LINE:COL on every malformed file, 3 with the element
-// and FILE:LINE:COL on every unsupported one (malformed_cases.hpp lists them).
+// and FILE:LINE:COL on every unsupported one (malformed_cases.hpp lists them), and exit code 0
+// on every shared xcsp3-real and xcsp3-constraints instance.
+#include <algorithm>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "tests/parsers/xcsp3/malformed_cases.hpp"
 #include "tests/support/catch.hpp"
@@ -59,4 +62,74 @@ TEST_CASE("arcwave info on XCSP3 files: counts, exit codes and messages", "[xcsp
     CHECK(bad_input >= 15);
     CHECK(unsupported >= 1);
   }
+}
+
+TEST_CASE("arcwave info reads every shared xcsp3-real and xcsp3-constraints file",
+          "[xcsp3][cli][shared]") {
+  const std::filesystem::path shared = arcwave::test::shared_instances_dir();
+  if (!std::filesystem::exists(binary()) || shared.empty()) return;
+  std::vector<std::filesystem::path> files;
+  for (const char* folder : {"xcsp3-real", "xcsp3-constraints"}) {
+    if (!std::filesystem::exists(shared / folder)) continue;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(shared / folder)) {
+      const std::string name = e.path().filename().string();
+      if (e.is_regular_file() && (name.ends_with(".xml") || name.ends_with(".xml.lzma")))
+        files.push_back(e.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  if (files.empty()) return;
+  CHECK(files.size() >= 66 + 38);
+  for (const std::filesystem::path& f : files) {
+    const Run r = run_info(f);
+    INFO(f.string() << ": " << r.output);
+    CHECK(r.exit_code == 0);
+    CHECK(r.output.find("constraints  ") != std::string::npos);
+  }
+  // Expressions in a list: SameQueensKnights counts its auxiliary variables apart.
+  const std::filesystem::path sqk =
+      shared / "xcsp3-real" / "2024" / "SameQueensKnights-b-15_c24.xml.lzma";
+  if (std::filesystem::exists(sqk)) {
+    const Run r = run_info(sqk);
+    CHECK(r.output.find("variables    1127\nauxiliary    450\n") != std::string::npos);
+  }
+}
+
+TEST_CASE("arcwave solve on the shared xcsp3-constraints files: counts and optima",
+          "[xcsp3][cli][shared][solve]") {
+  const std::filesystem::path shared = arcwave::test::shared_instances_dir();
+  if (!std::filesystem::exists(binary()) || shared.empty()) return;
+  const std::filesystem::path dir = shared / "xcsp3-constraints";
+  if (!std::filesystem::exists(dir / "expected")) return;
+  const std::filesystem::path scratch = arcwave::test::scratch_dir("arcwave_xcsp3_cli");
+  std::size_t files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() != ".xml") continue;
+    const std::string stem = e.path().stem().string();
+    const std::filesystem::path sols = dir / "expected" / (stem + ".sols");
+    const std::filesystem::path opt = dir / "expected" / (stem + ".opt");
+    INFO(e.path().string());
+    ++files;
+    if (std::filesystem::exists(sols)) {
+      const std::string text = arcwave::test::slurp(sols);
+      std::size_t lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+      if (stem == "circuit")
+        lines = 5;  // ACE's 2 cycles and the 3 with a loop (see the solve test)
+      const arcwave::test::CliRun r =
+          arcwave::test::run_arcwave("solve -a '" + e.path().string() + "'", scratch);
+      CHECK(r.exit_code == 0);
+      CHECK(r.lines("c solutions " + std::to_string(lines)).size() == 1);
+      CHECK(r.status() == "s SATISFIABLE");
+    } else if (std::filesystem::exists(opt)) {
+      const std::string best = arcwave::test::slurp(opt);
+      const arcwave::test::CliRun r =
+          arcwave::test::run_arcwave("solve '" + e.path().string() + "'", scratch);
+      CHECK(r.exit_code == 0);
+      CHECK(r.status() == "s OPTIMUM FOUND");
+      const std::vector<std::string> bounds = r.lines("o ");
+      REQUIRE(!bounds.empty());
+      CHECK(bounds.back() == "o " + best.substr(0, best.find_first_of("\r\n")));
+    }
+  }
+  CHECK(files == 38);
 }

@@ -1,5 +1,10 @@
 // XCSP3 reader on small documents written in the test: details of references, templates,
 // slides and tables, a large streamed group, and the errors each construct can raise.
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -183,22 +188,22 @@ TEST_CASE("errors name the exact position", "[xcsp3]") {
 
 TEST_CASE("unsupported features are named, never dropped", "[xcsp3]") {
   const std::string vars = "<array id=\"x\" size=\"[3]\"> 0..3 </array>";
-  CHECK(unsupported(doc(vars, "<ordered><list> x[] </list><operator> lt </operator></ordered>")) ==
-        "unsupported: constraint <ordered> at doc.xml:6:1");
   CHECK(unsupported(doc(vars,
-                        "<allDifferent><list> x[0] x[1] </list><list> x[1] x[2] </list>"
-                        "</allDifferent>")) ==
-        "unsupported: <allDifferent> over several lists at doc.xml:6:39");
-  CHECK(unsupported(doc(vars, "<allDifferent> x[0] add(x[1],1) </allDifferent>")) ==
-        "unsupported: expression 'add(x[1],1)' in a list at doc.xml:6:21");
-  CHECK(unsupported(doc(vars,
-                        "<sum><list> x[] </list><coeffs> x[] </coeffs><condition> (le,3) "
+                        "<allDistant><list> x[] </list><condition> (ge,2) </condition>"
+                        "</allDistant>")) == "unsupported: constraint <allDistant> at doc.xml:6:1");
+  CHECK(unsupported(doc(vars + "<var id=\"b\"> 0 1 </var>",
+                        "<sum reifiedBy=\"b\"><list> x[] </list><condition> (le,3) "
                         "</condition></sum>")) ==
-        "unsupported: variable coefficients in <sum> at doc.xml:6:33");
+        "unsupported: attribute reifiedBy=\"b\" of <sum> at doc.xml:6:1");
   CHECK(unsupported(doc(vars,
-                        "<element><list> x[] </list><index rank=\"first\"> x[0] </index>"
-                        "<value> 1 </value></element>")) ==
-        "unsupported: element with rank=\"first\" at doc.xml:6:28");
+                        "<cumulative><origins> x[] </origins><lengths> 1 1 1 </lengths>"
+                        "<heights> 1 1 1 </heights><machines> x[] </machines><conditions> "
+                        "(le,1) </conditions></cumulative>")) ==
+        "unsupported: <machines> in <cumulative> at doc.xml:6:89");
+  CHECK(unsupported(doc(vars,
+                        "<extension><list> x[0] add(x[1],1) </list><supports> (0,1) "
+                        "</supports></extension>")) ==
+        "unsupported: expression 'add(x[1],1)' in a list at doc.xml:6:24");
   CHECK(unsupported(doc(vars,
                         "<extension><list> x[] </list><supports> (0,1,2) </supports>"
                         "</extension>",
@@ -207,10 +212,6 @@ TEST_CASE("unsupported features are named, never dropped", "[xcsp3]") {
         "doc.xml:1:1");
   CHECK(unsupported(doc("<array id=\"y\" size=\"[2]\" startIndex=\"1\"> 0 1 </array>", "")) ==
         "unsupported: array startIndex=\"1\" at doc.xml:3:1");
-  CHECK(unsupported("<instance format=\"XCSP3\" type=\"COP\"><variables><var id=\"y\"> 0 1 "
-                    "</var></variables><objectives><minimize type=\"nValues\"><list> y </list>"
-                    "</minimize></objectives></instance>") ==
-        "unsupported: objective type=\"nValues\" at doc.xml:1:95");
   CHECK(unsupported("<instance format=\"XCSP3\" type=\"COP\"><variables><var id=\"y\"> 0 1 "
                     "</var></variables><objectives><minimize> y </minimize><maximize> y "
                     "</maximize></objectives></instance>") ==
@@ -263,4 +264,75 @@ TEST_CASE("table cells: 32-bit values, wider 64-bit ones unsupported, wider stil
   for (const char* wider : {"9223372036854775808", "-9223372036854775809", "99999999999999999999"})
     CHECK(input_error(table_doc(std::string("(0,") + wider + ")")) ==
           "doc.xml:6:44: table value out of the 64-bit range");
+}
+
+TEST_CASE("expressions in lists: one auxiliary variable each, exact or interval domains",
+          "[xcsp3]") {
+  // Small products of domains give the exact image; eq(x,y) twice is one variable.
+  {
+    const XcspInstance inst = read_xcsp3_text(
+        doc("<var id=\"x\"> 0 3 7 </var><var id=\"y\"> 1 3 </var>",
+            "<sum><list> mul(x,y) eq(x,y) mul(x,y) </list><condition> (le,30) </condition></sum>"));
+    const Model& m = inst.model;
+    REQUIRE(m.variable_count() == 4);  // x, y, mul(x,y), eq(x,y)
+    CHECK(m.variables()[2].domain == std::vector<Value>{0, 3, 7, 9, 21});
+    CHECK(m.variables()[3].domain == std::vector<Value>{0, 1});
+    CHECK(m.declarations().size() == 2);  // the auxiliary variables are not printed
+    const auto& sum = std::get<SumConstraint>(m.constraints().back());
+    CHECK(sum.scope == std::vector<int>{2, 3, 2});
+    // aux = expr holds exactly on the tuples where aux is the expression's value.
+    const auto& def = std::get<IntensionConstraint>(m.constraints()[0]);
+    CHECK(def.scope == std::vector<int>{2, 0, 1});
+    CHECK(def.expr->satisfied(std::vector<Value>{21, 7, 3}));
+    CHECK(!def.expr->satisfied(std::vector<Value>{7, 7, 3}));
+  }
+  // Past 10^6 tuples the domain is the interval of interval arithmetic: it holds the exact
+  // image (computed here by brute force) and, for these operators, has its bounds.
+  const std::string vars = "<var id=\"x\"> -1000..999 </var><var id=\"y\"> -3..1996 </var>";
+  struct Case {
+    std::string expr;
+    std::function<std::optional<Value>(Value, Value)> f;
+    bool tight;  // the interval's bounds are the image's bounds
+  };
+  const std::vector<Case> cases = {
+      {"add(x,y)", [](Value x, Value y) { return std::optional<Value>(x + y); }, true},
+      {"sub(x,mul(2,y))", [](Value x, Value y) { return std::optional<Value>(x - 2 * y); }, true},
+      {"mul(x,y)", [](Value x, Value y) { return std::optional<Value>(x * y); }, true},
+      {"dist(x,y)", [](Value x, Value y) { return std::optional<Value>(std::abs(x - y)); }, true},
+      {"max(x,neg(y))", [](Value x, Value y) { return std::optional<Value>(std::max(x, -y)); },
+       true},
+      {"div(x,y)",
+       [](Value x, Value y) { return y == 0 ? std::nullopt : std::optional<Value>(x / y); }, true},
+      {"mod(x,y)",
+       [](Value x, Value y) { return y == 0 ? std::nullopt : std::optional<Value>(x % y); }, false},
+      {"if(lt(x,y),x,sqr(y))",
+       [](Value x, Value y) { return std::optional<Value>(x < y ? x : y * y); }, false},
+  };
+  for (const Case& c : cases) {
+    INFO(c.expr);
+    const XcspInstance inst = read_xcsp3_text(
+        doc(vars, "<sum><list> x " + c.expr + " </list><condition> (ge,0) </condition></sum>"));
+    REQUIRE(inst.model.variable_count() == 3);
+    const std::vector<Value>& d = inst.model.variables()[2].domain;
+    Value lo = std::numeric_limits<Value>::max(), hi = std::numeric_limits<Value>::min();
+    std::size_t outside = 0;
+    for (Value x = -1000; x <= 999; ++x)
+      for (Value y = -3; y <= 1996; ++y)
+        if (const std::optional<Value> v = c.f(x, y)) {
+          lo = std::min(lo, *v);
+          hi = std::max(hi, *v);
+          outside += std::binary_search(d.begin(), d.end(), *v) ? 0 : 1;
+        }
+    CHECK(outside == 0);
+    CHECK(d.back() - d.front() + 1 == static_cast<Value>(d.size()));  // an interval
+    if (c.tight) {
+      CHECK(d.front() == lo);
+      CHECK(d.back() == hi);
+    }
+  }
+  CHECK(unsupported(doc(vars,
+                        "<sum><list> mul(x,y,y) </list><condition> (ge,0) </condition>"
+                        "</sum>")) ==
+        "unsupported: expression 'mul(x,y,y)' whose values span -3984016000..3980031984 (more "
+        "than 10000000 values) at doc.xml:6:13");
 }

@@ -1,8 +1,8 @@
-// XCSP3 reader on every shared benchmark instance (../shared/instances, skipped quietly when the
-// folder is absent): each file parses, and its counts equal those of an independent scan of the
-// decompressed text, walked tag by tag (variables from <var>/<array size>, constraints from the
-// elements outside templates plus one per <args> and per slide window, tuples from the table
-// texts).
+// XCSP3 reader on every shared binary-network instance (../shared/instances/xcsp3-binary, skipped
+// quietly when the folder is absent): each file parses, and its counts equal those of an
+// independent scan of the decompressed text, walked tag by tag (variables from <var>/<array size>,
+// constraints from the elements outside templates plus one per <args> and per slide window, tuples
+// from the table texts).
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -83,10 +83,12 @@ ScanCounts scan(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("every shared XCSP3 instance parses with the counts of an independent scan",
+TEST_CASE("every shared binary XCSP3 instance parses with the counts of an independent scan",
           "[xcsp3][shared]") {
-  const std::filesystem::path dir = test::shared_instances_dir();
-  if (dir.empty()) return;  // no shared instances on this machine
+  const std::filesystem::path shared = test::shared_instances_dir();
+  if (shared.empty() || !std::filesystem::exists(shared / "xcsp3-binary"))
+    return;  // no shared instances on this machine
+  const std::filesystem::path dir = shared / "xcsp3-binary";
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
     const std::string name = e.path().filename().string();

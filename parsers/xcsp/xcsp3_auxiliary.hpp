@@ -1,0 +1,473 @@
+// parsers/xcsp/xcsp3_auxiliary.hpp — the auxiliary variables the XCSP3 reader introduces: one per
+// distinct expression met in a list (`eq(x[0][0],1)` in a <sum>, `sub(ft[0],15319)` in an
+// objective), one per product of a variable coefficient and its term, and those that stand for
+// an objective (the maximum of a list, ...). None is printed in solutions.
+//
+// An expression variable `aux` comes with the constraint aux = expr (an IntensionConstraint). Its
+// domain is the exact image of the expression over the product of its variables' domains when
+// that product has at most kExactImageTuples tuples (and the document's kExactImageBudget is not
+// spent), else the interval that interval arithmetic gives (refused as Unsupported above
+// kMaxIntervalValues values).
+//
+// Internal to the XCSP3 reader; header-only so that the reader stays one translation unit.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "arcwave/error.hpp"
+#include "arcwave/expr.hpp"
+#include "arcwave/model.hpp"
+#include "parsers/expr/expr_parser.hpp"
+#include "parsers/text/scanner.hpp"
+#include "parsers/xcsp/xcsp3_text.hpp"
+#include "parsers/xcsp/xcsp3_variables.hpp"
+
+namespace arcwave::xcsp3 {
+
+/// An expression of element text whose identifiers are resolved to variables (symbols of
+/// symbolic domains become constants).
+struct ResolvedExpression {
+  Expr expr;               // slot i is scope[i]
+  std::vector<int> scope;  // distinct variables
+};
+
+namespace detail {
+
+inline bool identifier_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '[' || c == ']' || c == '.';
+}
+
+// Offset of the first whole occurrence of `id` in `text` (for messages), or 0.
+inline std::size_t find_identifier(std::string_view text, std::string_view id) {
+  for (std::size_t at = text.find(id); at != std::string_view::npos; at = text.find(id, at + 1)) {
+    const bool starts = at == 0 || !identifier_char(text[at - 1]);
+    const bool ends = at + id.size() == text.size() || !identifier_char(text[at + id.size()]);
+    if (starts && ends) return at;
+  }
+  return 0;
+}
+
+}  // namespace detail
+
+/// Parses the expression `text`, found at `offset` of the scanner's text, and resolves its
+/// identifiers (two names of one variable become one slot; a symbol becomes its constant).
+inline ResolvedExpression resolve_expression(const TextScanner& s, std::string_view text,
+                                             std::size_t offset, const VariableTable& vars) {
+  const TextLocator locate = [&s, offset](std::size_t at) { return s.position_at(offset + at); };
+  ParsedExpression parsed = parse_expression(text, locate);
+  ResolvedExpression r;
+  // Per identifier: its new slot, or a constant (a symbol).
+  struct Leaf {
+    bool constant = false;
+    Value value = 0;
+  };
+  std::vector<Leaf> leaves(parsed.identifiers.size());
+  bool rewrite = false;
+  for (std::size_t i = 0; i < parsed.identifiers.size(); ++i) {
+    const std::string& id = parsed.identifiers[i];
+    if (const std::optional<Value> sym = vars.symbol(id)) {
+      leaves[i] = {true, *sym};
+      rewrite = true;
+      continue;
+    }
+    const int v = vars.resolve_one(s, Token{id, offset + detail::find_identifier(text, id)});
+    const auto it = std::find(r.scope.begin(), r.scope.end(), v);
+    leaves[i] = {false, static_cast<Value>(it - r.scope.begin())};
+    if (it == r.scope.end()) r.scope.push_back(v);
+    rewrite = rewrite || leaves[i].value != static_cast<Value>(i);
+  }
+  if (!rewrite) {
+    r.expr = std::move(parsed.expr);
+    return r;
+  }
+  std::vector<ExprInstr> code = parsed.expr.code();
+  for (ExprInstr& in : code) {
+    if (in.op != ExprOp::kSlot) continue;
+    const Leaf& leaf = leaves[static_cast<std::size_t>(in.operand)];
+    in = leaf.constant ? ExprInstr{ExprOp::kConst, 0, leaf.value}
+                       : ExprInstr{ExprOp::kSlot, 0, leaf.value};
+  }
+  r.expr = Expr(std::move(code));
+  return r;
+}
+
+/// Parses the whole text of `node` as an expression.
+inline ResolvedExpression resolve_expression(const XmlNode& node, const VariableTable& vars) {
+  TextScanner s(node);
+  return resolve_expression(s, node.text, 0, vars);
+}
+
+/// Products of domains up to this many tuples give an auxiliary variable its exact image.
+inline constexpr std::uint64_t kExactImageTuples = 1'000'000;
+/// Tuples evaluated for exact images in one document; past it, images are intervals (a short
+/// document must not buy unbounded time with many expressions).
+inline constexpr std::uint64_t kExactImageBudget = 50'000'000;
+/// Wider intervals (from interval arithmetic) are refused.
+inline constexpr std::uint64_t kMaxIntervalValues = 10'000'000;
+
+namespace detail {
+
+__extension__ typedef __int128 Wide;  // interval bounds before saturation
+
+// A closed interval of values; `empty` when the expression is nowhere defined.
+struct Interval {
+  Value lo = 0;
+  Value hi = 0;
+  bool empty = false;
+};
+
+inline Value saturate(Wide v) {
+  constexpr Value kMax = std::numeric_limits<Value>::max();
+  constexpr Value kMin = std::numeric_limits<Value>::min();
+  if (v > kMax) return kMax;
+  if (v < kMin) return kMin;
+  return static_cast<Value>(v);
+}
+
+inline Interval hull(std::initializer_list<Wide> values) {
+  Wide lo = *values.begin();
+  Wide hi = lo;
+  for (Wide v : values) {
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  return {saturate(lo), saturate(hi), false};
+}
+
+inline Interval mul(const Interval& a, const Interval& b) {
+  const Wide al = a.lo, ah = a.hi, bl = b.lo, bh = b.hi;
+  return hull({al * bl, al * bh, ah * bl, ah * bh});
+}
+
+// Truncating division: the extremes are at the dividend's bounds and the divisor's bounds or
+// the divisors nearest to zero (-1 and 1) when the divisor's interval holds them.
+inline Interval div(const Interval& a, const Interval& b) {
+  std::vector<Value> divisors;
+  for (Value d : {b.lo, b.hi, Value{-1}, Value{1}})
+    if (d != 0 && d >= b.lo && d <= b.hi) divisors.push_back(d);
+  if (divisors.empty()) return {0, 0, true};
+  Wide lo = std::numeric_limits<Wide>::max();
+  Wide hi = std::numeric_limits<Wide>::min();
+  for (Value n : {a.lo, a.hi}) {
+    for (Value d : divisors) {
+      const Wide q = static_cast<Wide>(n) / d;
+      lo = std::min(lo, q);
+      hi = std::max(hi, q);
+    }
+  }
+  return {saturate(lo), saturate(hi), false};
+}
+
+// Remainder with the sign of the dividend, below the largest |divisor| in magnitude.
+inline Interval mod(const Interval& a, const Interval& b) {
+  if (b.lo == 0 && b.hi == 0) return {0, 0, true};
+  const Wide m = std::max<Wide>(-static_cast<Wide>(b.lo), b.hi) - 1;
+  const Wide up = a.hi > 0 ? std::min<Wide>(a.hi, m) : 0;
+  const Wide down = a.lo < 0 ? std::max<Wide>(a.lo, -m) : 0;
+  return {saturate(down), saturate(up), false};
+}
+
+inline Interval abs(const Interval& a) {
+  if (a.lo >= 0) return a;
+  if (a.hi <= 0) return hull({-static_cast<Wide>(a.hi), -static_cast<Wide>(a.lo)});
+  return hull({0, -static_cast<Wide>(a.lo), a.hi});
+}
+
+inline Wide ipow(Wide base, Value exp) {
+  Wide r = 1;
+  constexpr Wide kBig = static_cast<Wide>(1) << 100;
+  for (Value i = 0; i < exp; ++i) {
+    r *= base;
+    if (r > kBig || r < -kBig) return r;
+  }
+  return r;
+}
+
+// pow(a, b), b >= 0 (negative exponents are undefined): the extremes are at the base's bounds
+// (or 0 and +-1 inside them) with the largest even and odd exponents and the smallest ones.
+inline Interval pow(const Interval& a, const Interval& b) {
+  if (b.hi < 0) return {0, 0, true};
+  const Value blo = std::max<Value>(b.lo, 0);
+  std::vector<Value> exps{blo, b.hi};
+  if (b.hi - 1 >= blo) exps.push_back(b.hi - 1);
+  if (blo + 1 <= b.hi) exps.push_back(blo + 1);
+  std::vector<Value> bases{a.lo, a.hi};
+  for (Value v : {Value{-1}, Value{0}, Value{1}})
+    if (v >= a.lo && v <= a.hi) bases.push_back(v);
+  Wide lo = std::numeric_limits<Wide>::max();
+  Wide hi = std::numeric_limits<Wide>::min();
+  for (Value base : bases) {
+    for (Value e : exps) {
+      // Exponents past 128 only matter for |base| <= 1, whose powers cycle with period 2.
+      const Value small = e > 128 ? 128 + (e % 2) : e;
+      const Wide p = ipow(base, small);
+      lo = std::min(lo, p);
+      hi = std::max(hi, p);
+    }
+  }
+  return {saturate(lo), saturate(hi), false};
+}
+
+// Interval arithmetic over a postfix program: an interval that holds every defined value.
+inline Interval evaluate_interval(const Expr& e, const std::vector<Interval>& slots) {
+  std::vector<Interval> stack;
+  for (const ExprInstr& in : e.code()) {
+    const std::size_t n = in.arity;
+    if (n == 0) {
+      if (in.op == ExprOp::kConst) stack.push_back({in.operand, in.operand, false});
+      if (in.op == ExprOp::kSlot) stack.push_back(slots[static_cast<std::size_t>(in.operand)]);
+      continue;
+    }
+    const Interval* a = stack.data() + (stack.size() - n);
+    Interval r;
+    const bool predicate = expr_op_info(in.op).is_predicate;
+    bool any_empty = false;
+    for (std::size_t i = 0; i < n; ++i) any_empty = any_empty || a[i].empty;
+    if (in.op == ExprOp::kIf) {
+      if (a[1].empty && a[2].empty)
+        r = {0, 0, true};
+      else if (a[1].empty)
+        r = a[2];
+      else if (a[2].empty)
+        r = a[1];
+      else
+        r = {std::min(a[1].lo, a[2].lo), std::max(a[1].hi, a[2].hi), false};
+    } else if (any_empty) {
+      r = {0, 0, true};
+    } else if (predicate) {
+      r = {0, 1, false};
+    } else {
+      switch (in.op) {
+        case ExprOp::kNeg:
+          r = hull({-static_cast<Wide>(a[0].hi), -static_cast<Wide>(a[0].lo)});
+          break;
+        case ExprOp::kAbs:
+          r = abs(a[0]);
+          break;
+        case ExprOp::kAdd: {
+          Wide lo = 0, hi = 0;
+          for (std::size_t i = 0; i < n; ++i) {
+            lo += a[i].lo;
+            hi += a[i].hi;
+          }
+          r = hull({lo, hi});
+          break;
+        }
+        case ExprOp::kSub:
+          r = hull({static_cast<Wide>(a[0].lo) - a[1].hi, static_cast<Wide>(a[0].hi) - a[1].lo});
+          break;
+        case ExprOp::kMul:
+          r = a[0];
+          for (std::size_t i = 1; i < n; ++i) r = mul(r, a[i]);
+          break;
+        case ExprOp::kDiv:
+          r = div(a[0], a[1]);
+          break;
+        case ExprOp::kMod:
+          r = mod(a[0], a[1]);
+          break;
+        case ExprOp::kSqr: {
+          const Interval m = abs(a[0]);
+          r = mul(m, m);
+          break;
+        }
+        case ExprOp::kPow:
+          r = pow(a[0], a[1]);
+          break;
+        case ExprOp::kMin:
+        case ExprOp::kMax: {
+          r = a[0];
+          for (std::size_t i = 1; i < n; ++i) {
+            const bool mx = in.op == ExprOp::kMax;
+            r.lo = mx ? std::max(r.lo, a[i].lo) : std::min(r.lo, a[i].lo);
+            r.hi = mx ? std::max(r.hi, a[i].hi) : std::min(r.hi, a[i].hi);
+          }
+          break;
+        }
+        case ExprOp::kDist:
+          r = abs(
+              hull({static_cast<Wide>(a[0].lo) - a[1].hi, static_cast<Wide>(a[0].hi) - a[1].lo}));
+          break;
+        default:
+          r = {0, 1, false};
+          break;
+      }
+    }
+    stack.resize(stack.size() - n);
+    stack.push_back(r);
+  }
+  return stack.back();
+}
+
+}  // namespace detail
+
+class AuxiliaryVariables {
+ public:
+  AuxiliaryVariables(VariableTable& vars, Model& model) : vars_(vars), model_(model) {}
+
+  /// The variable that stands for the expression token `t` of the scanner's text.
+  int expression(const TextScanner& s, const Token& t) {
+    ResolvedExpression r = resolve_expression(s, t.text, t.offset, vars_);
+    if (r.expr.param_count() != 0)
+      s.fail_at(t.offset, "parameter in the expression " + quoted(t.text) +
+                              " (parameters are whole list entries)");
+    return expression(std::move(r), std::string(t.text), s.position_at(t.offset));
+  }
+
+  /// The variable aux = expr (one per distinct expression over the same variables).
+  int expression(ResolvedExpression r, std::string name, const SourcePosition& where) {
+    const std::string key = key_of(r);
+    if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
+    std::vector<Value> domain = image(r, name, where);
+    const int aux = vars_.add_auxiliary(std::move(name), std::move(domain), where);
+    // aux = expr: slot 0 is aux, the expression's slots move up by one.
+    std::vector<std::uint32_t> shift(r.scope.size());
+    for (std::size_t i = 0; i < shift.size(); ++i) shift[i] = static_cast<std::uint32_t>(i + 1);
+    std::vector<ExprInstr> code{{ExprOp::kSlot, 0, 0}};
+    const Expr moved = r.expr.remap_slots(shift);
+    code.insert(code.end(), moved.code().begin(), moved.code().end());
+    code.push_back({ExprOp::kEq, 2, 0});
+    std::vector<int> scope{aux};
+    scope.insert(scope.end(), r.scope.begin(), r.scope.end());
+    post(IntensionConstraint{std::move(scope), std::make_shared<const Expr>(std::move(code))},
+         where);
+    cache_.emplace(key, aux);
+    return aux;
+  }
+
+  /// The variable a * b (operands: variables or constants).
+  int product(const Operand& a, const Operand& b, const SourcePosition& where) {
+    ResolvedExpression r;
+    std::vector<ExprInstr> code;
+    std::string name = "mul(";
+    for (const Operand* o : {&a, &b}) {
+      if (o->is_variable) {
+        code.push_back({ExprOp::kSlot, 0, static_cast<Value>(r.scope.size())});
+        r.scope.push_back(static_cast<int>(o->value));
+        name += model_.variables()[static_cast<std::size_t>(o->value)].name;
+      } else {
+        code.push_back({ExprOp::kConst, 0, o->value});
+        name += std::to_string(o->value);
+      }
+      name += o == &a ? "," : ")";
+    }
+    code.push_back({ExprOp::kMul, 2, 0});
+    if (r.scope.size() == 2 && r.scope[0] == r.scope[1]) {
+      r.scope.pop_back();
+      code[1] = {ExprOp::kSlot, 0, 0};
+    }
+    r.expr = Expr(std::move(code));
+    return expression(std::move(r), std::move(name), where);
+  }
+
+  /// A new variable with this domain and no constraint (the caller posts what defines it).
+  int variable(std::string name, std::vector<Value> domain, const SourcePosition& where) {
+    return vars_.add_auxiliary(std::move(name), std::move(domain), where);
+  }
+
+  /// Appends a constraint; the model's own validation errors get the position `where`.
+  void post(Constraint c, const SourcePosition& where) {
+    try {
+      model_.add_constraint(std::move(c));
+    } catch (const InputError& e) {
+      if (e.where().line != 0) throw;
+      throw InputError(where, e.message());
+    }
+  }
+
+  /// The values an expression over these variables can take: exact over small domain
+  /// products, else an interval.
+  std::vector<Value> image(const ResolvedExpression& r, std::string_view text,
+                           const SourcePosition& where) {
+    std::uint64_t tuples = 1;
+    for (int v : r.scope) {
+      tuples *= domain(v).size();
+      if (tuples > kExactImageTuples) break;
+    }
+    std::vector<Value> values;
+    if (tuples <= kExactImageTuples && evaluated_ + tuples <= kExactImageBudget) {
+      evaluated_ += tuples;
+      values = exact_image(r);
+    } else {
+      std::vector<detail::Interval> slots;
+      for (int v : r.scope) slots.push_back({domain(v).front(), domain(v).back(), false});
+      const detail::Interval iv = detail::evaluate_interval(r.expr, slots);
+      if (!iv.empty) {
+        if (range_width(iv.lo, iv.hi) > kMaxIntervalValues)
+          throw Unsupported(where, "expression " + quoted(text) + " whose values span " +
+                                       std::to_string(iv.lo) + ".." + std::to_string(iv.hi) +
+                                       " (more than " + std::to_string(kMaxIntervalValues) +
+                                       " values)");
+        for (Value v = iv.lo;; ++v) {
+          values.push_back(v);
+          if (v == iv.hi) break;
+        }
+      }
+    }
+    if (values.empty())
+      throw InputError(where, "the expression " + quoted(text) + " is defined nowhere");
+    return values;
+  }
+
+ private:
+  [[nodiscard]] const std::vector<Value>& domain(int v) const {
+    return model_.variables()[static_cast<std::size_t>(v)].domain;
+  }
+
+  // Every value over the product of the domains (odometer order), sorted and distinct.
+  std::vector<Value> exact_image(const ResolvedExpression& r) const {
+    const std::size_t k = r.scope.size();
+    std::vector<std::size_t> at(k, 0);
+    std::vector<Value> slots(k);
+    for (std::size_t i = 0; i < k; ++i) slots[i] = domain(r.scope[i]).front();
+    std::vector<Value> values;
+    for (;;) {
+      if (const std::optional<Value> v = r.expr.evaluate(slots)) values.push_back(*v);
+      bool carry = true;
+      for (std::size_t i = k; carry && i > 0;) {
+        --i;
+        const std::vector<Value>& d = domain(r.scope[i]);
+        if (++at[i] < d.size()) {
+          slots[i] = d[at[i]];
+          carry = false;
+        } else {
+          at[i] = 0;
+          slots[i] = d.front();
+        }
+      }
+      if (carry) break;
+    }
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    return values;
+  }
+
+  // The expression with its slots replaced by the variables they stand for.
+  static std::string key_of(const ResolvedExpression& r) {
+    std::string key;
+    key.reserve(r.expr.code().size() * 13);
+    for (const ExprInstr& in : r.expr.code()) {
+      const Value operand =
+          in.op == ExprOp::kSlot ? r.scope[static_cast<std::size_t>(in.operand)] : in.operand;
+      key.push_back(static_cast<char>(in.op));
+      key.append(reinterpret_cast<const char*>(&in.arity), sizeof in.arity);
+      key.append(reinterpret_cast<const char*>(&operand), sizeof operand);
+    }
+    return key;
+  }
+
+  VariableTable& vars_;
+  Model& model_;
+  std::unordered_map<std::string, int> cache_;
+  std::uint64_t evaluated_ = 0;  // tuples evaluated for exact images
+};
+
+}  // namespace arcwave::xcsp3
