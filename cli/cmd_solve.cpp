@@ -38,6 +38,9 @@ struct SolveArgs {
   std::string backend = "auto";
   std::string propagator = "auto";
   bool no_cliques = false;
+  int threads = 0;
+  bool portfolio = false;
+  int subproblems_per_worker = 30;
 };
 
 SolverOptions to_options(const SolveArgs& a) {
@@ -45,6 +48,13 @@ SolverOptions to_options(const SolveArgs& a) {
   o.all_solutions = a.all;
   o.difference_cliques = !a.no_cliques;
   o.seed = a.seed;
+  if (a.threads < 0) throw InputError(fmt::format("--threads: {} (expected 0 or more)", a.threads));
+  o.threads = a.threads;
+  o.portfolio = a.portfolio;
+  if (a.subproblems_per_worker < 1)
+    throw InputError(
+        fmt::format("--subproblems-per-worker: {} (expected 1 or more)", a.subproblems_per_worker));
+  o.subproblems_per_worker = a.subproblems_per_worker;
   if (a.var_heuristic == "domwdeg")
     o.var_heuristic = VarHeuristic::kDomWdeg;
   else if (a.var_heuristic == "domddeg")
@@ -197,6 +207,13 @@ void add_solve_command(CLI::App& app, CliContext& ctx) {
                   "table propagation: auto (AC3bit+rm and Compact-Table), ac4, ac3bit or ct");
   cmd->add_flag("--no-difference-cliques", args->no_cliques,
                 "do not add allDifferent over cliques of binary != constraints (CPU engine)");
+  cmd->add_option("-p,--threads", args->threads,
+                  "workers searching at once: 0 (default) one per core, 1 the sequential search");
+  cmd->add_flag("--portfolio", args->portfolio,
+                "workers search the whole problem with different seeds and heuristics instead "
+                "of splitting it (not with -a)");
+  cmd->add_option("--subproblems-per-worker", args->subproblems_per_worker,
+                  "decomposition: about K subproblems per worker (default 30)");
   cmd->callback([args, &ctx] { ctx.exit_code = run_solve(*args); });
 }
 
