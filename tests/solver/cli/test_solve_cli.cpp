@@ -131,16 +131,19 @@ TEST_CASE("optimisation prints each improving bound and the optimum", "[cli][sol
   obj.coeffs = {3, 1, 2, 5};
   m.set_objective(obj);
   const std::string file = write_model(m, "cop.xml");
-  const test::CliRun r = test::run_cli("solve " + file);
-  INFO(r.out << r.err);
-  REQUIRE(r.exit_code == 0);
-  REQUIRE(r.status() == "s OPTIMUM FOUND");
-  const auto bounds = r.lines("o ");
-  REQUIRE_FALSE(bounds.empty());
-  for (std::size_t i = 1; i < bounds.size(); ++i)
-    CHECK(std::stoll(bounds[i].substr(2)) < std::stoll(bounds[i - 1].substr(2)));
-  CHECK(bounds.back() == "o 10");
-  require_valid_solution(file, r);
+  for (const char* options : {"", "-p 1", "-p 3", "-p 3 --portfolio"}) {
+    CAPTURE(options);
+    const test::CliRun r = test::run_cli(fmt::format("solve {} {}", options, file));
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    REQUIRE(r.status() == "s OPTIMUM FOUND");
+    const auto bounds = r.lines("o ");
+    REQUIRE_FALSE(bounds.empty());
+    for (std::size_t i = 1; i < bounds.size(); ++i)
+      CHECK(std::stoll(bounds[i].substr(2)) < std::stoll(bounds[i - 1].substr(2)));
+    CHECK(bounds.back() == "o 10");
+    require_valid_solution(file, r);
+  }
 }
 
 TEST_CASE("-t and SIGINT stop the search and print the answer so far", "[cli][solve]") {
@@ -166,7 +169,8 @@ TEST_CASE("-t and SIGINT stop the search and print the answer so far", "[cli][so
 
 TEST_CASE("--seed makes random value ordering repeatable", "[cli][solve]") {
   const std::string file = test::bundled("xcsp3/qwh-10-0.42-1.xml");
-  const std::string args = "solve --val-heuristic random --seed 7 " + file;
+  // One worker: parallel runs (the default uses every core) end on whichever worker is first.
+  const std::string args = "solve -p 1 --val-heuristic random --seed 7 " + file;
   const test::CliRun a = test::run_cli(args);
   const test::CliRun b = test::run_cli(args);
   REQUIRE(a.status() == "s SATISFIABLE");
@@ -206,6 +210,33 @@ TEST_CASE("--backend says which engine ran", "[cli][solve]") {
     CHECK((gpu.exit_code == 4 || gpu.exit_code == 3));
     CHECK(gpu.lines("v ").empty());
   }
+}
+
+TEST_CASE("-p and --portfolio give the sequential answers", "[cli][solve][parallel]") {
+  for (const char* p : {"1", "2", "4", "7"}) {
+    CAPTURE(p);
+    const test::CliRun r =
+        test::run_cli(fmt::format("solve -a -p {} {}", p, test::bundled("xcsp3/queens-8.xml")));
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.lines("c solutions 92").size() == 1);
+    CHECK(r.lines("c parallel: ").size() == (std::string(p) == "1" ? 0U : 1U));
+    const test::CliRun u = test::run_cli(
+        fmt::format("solve --threads {} {}", p, test::bundled("xcsp3/langford-2-5.xml")));
+    CHECK(u.exit_code == 1);
+    CHECK(u.status() == "s UNSATISFIABLE");
+  }
+  for (const char* options : {"-p 3", "-p 3 --portfolio", "-p 2 --subproblems-per-worker 1"}) {
+    CAPTURE(options);
+    const std::string file = test::bundled("xcsp3/frb30-15-1.xml");
+    const test::CliRun r = test::run_cli(fmt::format("solve {} {}", options, file));
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.status() == "s SATISFIABLE");
+    require_valid_solution(file, r);
+  }
+  const std::string good = test::bundled("xcsp3/queens-4.xml");
+  CHECK(test::run_cli("solve -a -p 2 --portfolio " + good).exit_code == 2);
+  CHECK(test::run_cli("solve -p -1 " + good).exit_code == 2);
+  CHECK(test::run_cli("solve --subproblems-per-worker 0 " + good).exit_code == 2);
 }
 
 TEST_CASE("bad input and bad options exit with 2", "[cli][solve]") {
