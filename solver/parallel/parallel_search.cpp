@@ -11,6 +11,7 @@
 #include "solver/parallel/decomposition.hpp"
 #include "solver/parallel/work_pool.hpp"
 #include "solver/parallel/worker.hpp"
+#include "solver/parallel/worker_team.hpp"
 
 namespace arcwave::parallel {
 
@@ -80,40 +81,29 @@ ParallelReport search_decomposed(const EngineFactory& make_engine, const Paralle
                                  std::atomic<bool>& halt) {
   const int n = std::max(1, config.workers);
   WorkPool pool(n, true, halt);
-  std::vector<WorkerStats> stats(static_cast<std::size_t>(n));
   ParallelReport report;
   Decomposition decomposition;
-  std::atomic<bool> unfinished{false};
-  run_workers(
-      n, halt,
-      [&](int i) {
-        std::unique_ptr<Engine> engine = make_engine();
-        engine->set_interrupt(&halt);
-        Worker worker(*engine, config.search, sink, incumbent, &pool, halt);
-        const bool root = worker.search().propagate_root();
-        if (i == 0) {
-          report.engine_description = engine->description();
-          Stopwatch clock;
-          if (root)
-            decomposition = decompose(*engine, config.subproblems_per_worker * std::size_t(n),
-                                      worker.on_solution(), &halt);
-          report.decomposition_seconds = clock.seconds();
-          report.subproblems = decomposition.subproblems.size();
-          report.decomposition_nodes = decomposition.nodes;
-          if (decomposition.interrupted) unfinished.store(true);
-          pool.add(std::move(decomposition.subproblems));
-          pool.open();
-        }
-        if (!worker.drain(root)) unfinished.store(true);
-        stats[static_cast<std::size_t>(i)] = {worker.search().stats(), engine->stats()};
-      },
-      &pool);
-  for (const WorkerStats& w : stats) add_stats(report, w.search, w.engine);
+  // Worker 0 decomposes while the others build their engines.
+  const auto decompose_first = [&](Engine& engine, Worker& worker, bool root_ok) {
+    Stopwatch clock;
+    if (root_ok)
+      decomposition = decompose(engine, config.subproblems_per_worker * static_cast<std::size_t>(n),
+                                worker.on_solution(), &halt);
+    report.decomposition_seconds = clock.seconds();
+    report.subproblems = decomposition.subproblems.size();
+    report.decomposition_nodes = decomposition.nodes;
+    pool.add(std::move(decomposition.subproblems));
+    pool.open();
+  };
+  WorkerTeam team(n, make_engine, config.search, sink, incumbent, pool, halt, decompose_first);
+  team.join();
+  team.add_stats_to(report);
+  report.engine_description = team.engine_description();
   report.search.nodes += decomposition.nodes;
   report.search.fails += decomposition.fails;
   if (sink.mode() == SinkMode::kFirst && sink.solutions() > 0)
     report.end = ParallelEnd::kSolutionFound;
-  else if (pool.exhausted() && !unfinished.load())
+  else if (pool.exhausted() && !team.unfinished() && !decomposition.interrupted)
     report.end = ParallelEnd::kExhausted;
   else
     report.end = ParallelEnd::kInterrupted;

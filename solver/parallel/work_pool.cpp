@@ -9,7 +9,7 @@ WorkPool::WorkPool(int workers, bool self_terminating, const std::atomic<bool>& 
     : workers_(workers), self_terminating_(self_terminating), halt_(halt) {}
 
 void WorkPool::update_hunger() {
-  const int idle = open_ ? waiting_ - static_cast<int>(queue_.size()) : 0;
+  const int idle = open_ && local_stealing_ ? waiting_ - static_cast<int>(queue_.size()) : 0;
   hunger_.store((idle > 0 ? idle : 0) + external_wanted_, std::memory_order_relaxed);
 }
 
@@ -89,14 +89,16 @@ void WorkPool::want_external(int n) {
   update_hunger();
 }
 
-void WorkPool::cancel_external() {
+void WorkPool::set_local_stealing(bool on) {
   std::lock_guard lock(mutex_);
-  external_wanted_ = 0;
+  local_stealing_ = on;
   update_hunger();
 }
 
-std::vector<search::Subproblem> WorkPool::take_external() {
+std::vector<search::Subproblem> WorkPool::close_external() {
   std::lock_guard lock(mutex_);
+  external_wanted_ = 0;
+  update_hunger();
   std::vector<search::Subproblem> out = std::move(outbox_);
   outbox_.clear();
   return out;
@@ -104,7 +106,7 @@ std::vector<search::Subproblem> WorkPool::take_external() {
 
 WorkPool::State WorkPool::state() const {
   std::lock_guard lock(mutex_);
-  return {waiting_, queue_.size(), external_wanted_};
+  return {waiting_, queue_.size(), external_wanted_, outbox_.size()};
 }
 
 bool WorkPool::exhausted() const {

@@ -6,7 +6,7 @@
 // Threads alone: the search is over when every worker waits on an empty queue (nobody is left
 // to split anything). Under MPI the pool does not end itself: an idle rank asks rank 0 for more,
 // and finish() ends it; want_external() makes busy workers split for another rank, the pieces
-// coming out of take_external().
+// coming out of close_external().
 #pragma once
 
 #include <atomic>
@@ -45,15 +45,19 @@ class WorkPool {
   [[nodiscard]] bool exhausted() const;
 
   // ---- MPI ------------------------------------------------------------------------------
-  /// Asks busy workers for `n` more pieces for another rank (they come out of take_external).
+  /// Whether idle workers here make busy ones split (default on). An MPI rank turns it off
+  /// while rank 0 still has subproblems from the decomposition to hand out.
+  void set_local_stealing(bool on);
+  /// Asks busy workers for `n` more pieces for another rank (they wait in an outbox).
   void want_external(int n);
-  /// Withdraws what want_external asked and has not been given yet.
-  void cancel_external();
-  std::vector<search::Subproblem> take_external();
+  /// The pieces given for another rank so far, and no more asked for (atomically: a piece is
+  /// either returned here or goes to the queue).
+  std::vector<search::Subproblem> close_external();
   struct State {
     int waiting = 0;          // workers blocked in take()
     std::size_t queued = 0;   // subproblems not taken yet
     int external_wanted = 0;  // pieces still owed to another rank
+    std::size_t outbox = 0;   // pieces given for another rank, not collected yet
   };
   [[nodiscard]] State state() const;
 
@@ -74,6 +78,7 @@ class WorkPool {
   int waiting_ = 0;
   int external_wanted_ = 0;
   bool open_ = false;
+  bool local_stealing_ = true;
   bool finished_ = false;
   bool exhausted_ = false;
   std::uint64_t handled_ = 0;
