@@ -159,7 +159,7 @@ TEST_CASE("a killed, silent or garbling rank ends the job with an error", "[mpi]
                         Fault{"truncate:1", "malformed STATUS message from rank 1"},
                         Fault{"truncate:0", "unexpected STATUS message from rank 0"}}) {
     INFO(f.spec);
-    const test::CliRun r = mpirun("solve -a -p 1 --mpi-timeout 2 " + file, 3,
+    const test::CliRun r = mpirun("solve -a -p 1 --mpi-timeout 5 " + file, 3,
                                   fmt::format("ARCWAVE_MPI_FAULT={}", f.spec));
     INFO(r.out << r.err);
     CHECK(r.exit_code != 0);
