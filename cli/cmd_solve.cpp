@@ -204,6 +204,8 @@ int run_solve_mpi(SolveArgs args) {
   mpi::Environment env;
   args.mpi_ranks = env.size();
   try {
+    if (env.size() > 1 && args.path == "-")
+      throw InputError("under mpirun every rank reads the instance: give a file, not '-'");
     if (env.size() == 1)
       return solve_and_print(
           args, [](Solver& s) { return s.solve(); }, false);

@@ -49,6 +49,13 @@ class DomDdeg {
   std::vector<std::vector<int>> constraints_of_;
 };
 
+// Every variable fixed: the engine's state is a leaf (O(n), stops at the first open variable).
+bool all_fixed(const Engine& engine) {
+  for (int x = 0; x < engine.variable_count(); ++x)
+    if (engine.size(x) > 1) return false;
+  return true;
+}
+
 void pop_all(Engine& engine) {
   while (engine.depth() > 0) engine.pop();
 }
@@ -111,7 +118,7 @@ Decomposition decompose(Engine& engine, std::size_t target, const search::OnSolu
         engine.push();
         ++out.nodes;
         if (engine.assign(x, a)) {
-          if (heuristic.select() < 0) {
+          if (all_fixed(engine)) {
             if (!report()) out.stopped_on_solution = true;
           } else {
             search::Subproblem child = node;

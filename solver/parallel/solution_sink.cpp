@@ -48,9 +48,10 @@ bool SolutionSink::keep(Solution s) {
       if (!incumbent_->offer(*s.objective)) return false;
       break;
   }
-  ++solutions_;
+  solutions_.fetch_add(1);
   if (callback_) callback_(s);
   best_ = std::move(s);
+  has_best_.store(true);
   best_version_.fetch_add(1, std::memory_order_release);
   return true;
 }
@@ -59,6 +60,11 @@ search::AfterSolution SolutionSink::offer(std::span<const int> indices,
                                           std::vector<Value>& scratch) {
   using Action = search::AfterSolution::Action;
   checked_values(model_, indices, scratch);
+  if (mode_ == SinkMode::kAll && !callback_ && has_best_.load(std::memory_order_relaxed)) {
+    // Counting without a callback: no lock per solution (best() keeps an earlier one).
+    solutions_.fetch_add(1);
+    return {Action::kContinue, 0};
+  }
   Solution s{scratch, std::nullopt};
   if (model_.objective()) {
     s.objective = model_.objective()->evaluate(scratch);
@@ -91,14 +97,8 @@ bool SolutionSink::offer_values(std::span<const Value> values) {
   return keep(std::move(s));
 }
 
-void SolutionSink::add_count(std::uint64_t n) {
-  std::lock_guard lock(mutex_);
-  solutions_ += n;
-}
-
 std::uint64_t SolutionSink::solutions() const {
-  std::lock_guard lock(mutex_);
-  return solutions_;
+  return solutions_.load();
 }
 
 std::optional<Solution> SolutionSink::best() const {

@@ -41,11 +41,11 @@ class SolutionSink {
   /// A checked solution found elsewhere (MPI: another rank); true when it was kept (kFirst:
   /// the first one; kOptimise: it beat the incumbent; kAll: always).
   bool offer_values(std::span<const Value> values);
-  /// Solutions counted elsewhere (MPI, kAll), added to solutions().
-  void add_count(std::uint64_t n);
 
   [[nodiscard]] SinkMode mode() const noexcept { return mode_; }
   [[nodiscard]] std::uint64_t solutions() const;
+  /// kFirst: the solution; kOptimise: the best; kAll: one of them (without a callback, the
+  /// first kept: counting takes no lock per solution).
   [[nodiscard]] std::optional<Solution> best() const;
   /// Grows by one each time best() changes.
   [[nodiscard]] std::uint64_t best_version() const {
@@ -62,7 +62,8 @@ class SolutionSink {
   Incumbent* incumbent_;
   std::atomic<bool>& halt_;
   mutable std::mutex mutex_;
-  std::uint64_t solutions_ = 0;
+  std::atomic<std::uint64_t> solutions_{0};
+  std::atomic<bool> has_best_{false};
   std::optional<Solution> best_;
   std::atomic<std::uint64_t> best_version_{0};
 };

@@ -162,12 +162,16 @@ TEST_CASE("optima with several workers and with a portfolio equal brute force",
     const std::optional<Value> best = brute_force_best(m);
     const bool minimize = m.objective()->minimize;
     for (int threads : {2, 4}) {
-      for (bool portfolio : {false, true}) {
-        INFO(fmt::format("seed {} threads {} portfolio {}", seed, threads, portfolio));
+      for (int mode = 0; mode < 3; ++mode) {
+        // Decomposed with restarts (bounds from other workers applied there), decomposed
+        // without (applied at subproblems and solutions only), portfolio.
+        const bool portfolio = mode == 2;
+        INFO(fmt::format("seed {} threads {} mode {}", seed, threads, mode));
         SolverOptions o;
         o.threads = threads;
         o.portfolio = portfolio;
-        o.restart_base = 2;  // restarts, where other workers' bounds are applied
+        o.restart_base = 2;
+        if (mode == 1) o.restarts = RestartPolicy::kNone;
         o.seed = seed;
         Solver solver(m, o);
         std::vector<Value> improving;
