@@ -18,10 +18,12 @@ namespace {
 
 constexpr int kLimit = 120;  // seconds any one mpirun may take before the test calls it a hang
 
+// Root is allowed (CI runs as root); single-copy transfers between processes are off, since
+// containers often forbid the ptrace they need (large messages would then fail).
 std::string launcher(int ranks, const std::string& env = {}) {
   return fmt::format(
-      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 {} timeout {} '{}' "
-      "--oversubscribe -np {}",
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+      "OMPI_MCA_btl_vader_single_copy_mechanism=none {} timeout {} '{}' --oversubscribe -np {}",
       env, kLimit, ARCWAVE_MPIEXEC, ranks);
 }
 
