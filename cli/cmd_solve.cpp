@@ -1,15 +1,20 @@
 // `arcwave solve FILE`: MAC search on an XCSP 2.1 / XCSP3 instance, answer in the XCSP
 // competition format (`s`, `v`, `o`, `c` lines). SIGINT, SIGTERM and -t stop the search and
-// print the best answer found so far with its status.
+// print the best answer found so far with its status. -p sets the workers (every core by
+// default); started by mpirun (builds with MPI), every rank searches and rank 0 prints.
 #include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <functional>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#ifdef ARCWAVE_HAVE_MPI
+#include "arcwave/mpi.hpp"
+#endif
 #include "arcwave/solver.hpp"
 #include "arcwave/version.hpp"
 #include "cli/registry.hpp"
@@ -38,6 +43,11 @@ struct SolveArgs {
   std::string backend = "auto";
   std::string propagator = "auto";
   bool no_cliques = false;
+  int threads = 0;
+  bool portfolio = false;
+  int subproblems_per_worker = 30;
+  double mpi_timeout = 30;
+  int mpi_ranks = 1;  // set under mpirun
 };
 
 SolverOptions to_options(const SolveArgs& a) {
@@ -45,6 +55,13 @@ SolverOptions to_options(const SolveArgs& a) {
   o.all_solutions = a.all;
   o.difference_cliques = !a.no_cliques;
   o.seed = a.seed;
+  if (a.threads < 0) throw InputError(fmt::format("--threads: {} (expected 0 or more)", a.threads));
+  o.threads = a.threads;
+  o.portfolio = a.portfolio;
+  if (a.subproblems_per_worker < 1)
+    throw InputError(
+        fmt::format("--subproblems-per-worker: {} (expected 1 or more)", a.subproblems_per_worker));
+  o.subproblems_per_worker = a.subproblems_per_worker;
   if (a.var_heuristic == "domwdeg")
     o.var_heuristic = VarHeuristic::kDomWdeg;
   else if (a.var_heuristic == "domddeg")
@@ -126,52 +143,102 @@ class Deadline {
   std::thread thread_;
 };
 
-int run_solve(const SolveArgs& args) {
+// Reads the instance, solves it with `solve` and prints the answer; `quiet` (MPI ranks other
+// than 0) prints nothing. Returns the exit code.
+int solve_and_print(const SolveArgs& args, const std::function<SolveResult(Solver&)>& solve,
+                    bool quiet) {
   const SolverOptions options = to_options(args);  // bad options before any work
+  const auto say = [quiet](const std::string& line) {
+    if (!quiet) print_line(line);
+  };
   g_stop.store(false);
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
   Deadline deadline(args.timeout);
-  print_line(fmt::format("c arcwave {} solve {}", kVersion, args.path));
+  say(fmt::format("c arcwave {} solve {}", kVersion, args.path));
   std::fflush(stdout);
 
   Solver solver = Solver::load(args.path, options);
   const Model& model = solver.model();
-  print_line(fmt::format(
+  say(fmt::format(
       "c instance {}: {} variables, {} constraints{}", model.source_format, model.variable_count(),
       model.constraints().size(),
       model.objective() ? (model.objective()->minimize ? ", minimise" : ", maximise") : ""));
-  if (g_stop.load()) {
-    print_line(fmt::format("c stopped while reading ({:.3f} s)", solver.parse_seconds()));
-    print_line(output::status_line(SolveStatus::kUnknown));
+  if (g_stop.load() && args.mpi_ranks <= 1) {
+    say(fmt::format("c stopped while reading ({:.3f} s)", solver.parse_seconds()));
+    say(output::status_line(SolveStatus::kUnknown));
     return 0;
   }
   const bool optimise = model.objective().has_value() && !options.all_solutions;
-  if (optimise)
+  if (optimise && !quiet)
     solver.on_solution([](const Solution& s) {
       print_line(output::bound_line(*s.objective));
       std::fflush(stdout);
     });
   solver.set_stop_flag(&g_stop);
-  print_line(fmt::format("c search {}, {}, restarts {}, last conflict, seed {}{}",
-                         options.var_heuristic == VarHeuristic::kDomWdeg ? "dom/wdeg" : "dom/ddeg",
-                         options.val_heuristic == ValHeuristic::kLex ? "lex" : "random",
-                         options.all_solutions ? "off (all solutions)" : args.restarts,
-                         options.seed, options.all_solutions ? ", all solutions" : ""));
+  say(fmt::format("c search {}, {}, restarts {}, last conflict, seed {}{}",
+                  options.var_heuristic == VarHeuristic::kDomWdeg ? "dom/wdeg" : "dom/ddeg",
+                  options.val_heuristic == ValHeuristic::kLex ? "lex" : "random",
+                  options.all_solutions ? "off (all solutions)" : args.restarts, options.seed,
+                  options.all_solutions ? ", all solutions" : ""));
   std::fflush(stdout);
 
-  const SolveResult r = solver.solve();
-  print_line(fmt::format("c backend: {}", r.backend));
-  print_line(fmt::format("c engine {}", r.engine));
-  for (const std::string& line : output::statistics_lines(r)) print_line(line);
-  if (!r.complete) print_line("c interrupted (time limit or signal): answer so far");
+  const SolveResult r = solve(solver);
+  say(fmt::format("c backend: {}", r.backend));
+  say(fmt::format("c engine {}", r.engine));
+  for (const std::string& line : output::statistics_lines(r)) say(line);
+  if (!r.complete) say("c interrupted (time limit or signal): answer so far");
   if (options.all_solutions)
-    print_line(fmt::format("c solutions {}{}", r.solutions, r.complete ? "" : " (incomplete)"));
-  print_line(output::status_line(r.status));
-  if (r.best && r.status != SolveStatus::kUnknown)
+    say(fmt::format("c solutions {}{}", r.solutions, r.complete ? "" : " (incomplete)"));
+  say(output::status_line(r.status));
+  if (r.best && r.status != SolveStatus::kUnknown && !quiet)
     print_line(output::instantiation_line(model, r.best->values));
   std::fflush(stdout);
   return r.status == SolveStatus::kUnsatisfiable ? 1 : 0;
+}
+
+#ifdef ARCWAVE_HAVE_MPI
+// Under mpirun: every rank reads the file and searches; rank 0 prints. An error on any rank
+// ends the whole job (MPI_Abort) with that error's exit code, after its message.
+int run_solve_mpi(SolveArgs args) {
+  mpi::Environment env;
+  args.mpi_ranks = env.size();
+  try {
+    if (env.size() > 1 && args.path == "-")
+      throw InputError("under mpirun every rank reads the instance: give a file, not '-'");
+    if (env.size() == 1)
+      return solve_and_print(
+          args, [](Solver& s) { return s.solve(); }, false);
+    const mpi::MpiOptions mpi_options{args.mpi_timeout};
+    return solve_and_print(
+        args, [&](Solver& s) { return mpi::solve(s, MPI_COMM_WORLD, mpi_options); },
+        env.rank() != 0);
+  } catch (const Error& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "arcwave (MPI rank {}): {}\n", env.rank(), e.what());
+    std::fflush(stderr);
+    mpi::Environment::abort(e.exit_code());
+  } catch (const std::bad_alloc&) {
+    fmt::print(stderr, "arcwave (MPI rank {}): out of host memory\n", env.rank());
+    std::fflush(stderr);
+    mpi::Environment::abort(4);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "arcwave (MPI rank {}): internal error: {}\n", env.rank(), e.what());
+    std::fflush(stderr);
+    mpi::Environment::abort(70);
+  }
+}
+#endif
+
+int run_solve(const SolveArgs& args) {
+  if (!(args.mpi_timeout > 0))
+    throw InputError(
+        fmt::format("--mpi-timeout: {} (expected a positive number of seconds)", args.mpi_timeout));
+#ifdef ARCWAVE_HAVE_MPI
+  if (mpi::launched_by_mpi()) return run_solve_mpi(args);
+#endif
+  return solve_and_print(
+      args, [](Solver& s) { return s.solve(); }, false);
 }
 
 void add_solve_command(CLI::App& app, CliContext& ctx) {
@@ -197,6 +264,16 @@ void add_solve_command(CLI::App& app, CliContext& ctx) {
                   "table propagation: auto (AC3bit+rm and Compact-Table), ac4, ac3bit or ct");
   cmd->add_flag("--no-difference-cliques", args->no_cliques,
                 "do not add allDifferent over cliques of binary != constraints (CPU engine)");
+  cmd->add_option("-p,--threads", args->threads,
+                  "workers searching at once: 0 (default) one per core, 1 the sequential search");
+  cmd->add_flag("--portfolio", args->portfolio,
+                "workers search the whole problem with different seeds and heuristics instead "
+                "of splitting it (not with -a)");
+  cmd->add_option("--subproblems-per-worker", args->subproblems_per_worker,
+                  "decomposition: about K subproblems per worker (default 30)");
+  cmd->add_option("--mpi-timeout", args->mpi_timeout,
+                  "under mpirun: seconds of silence after which a rank is lost and the job ends "
+                  "with an error (default 30)");
   cmd->callback([args, &ctx] { ctx.exit_code = run_solve(*args); });
 }
 

@@ -2,8 +2,9 @@
 //
 // Bad input is an InputError that names file:line:column (exit code 2); a feature the
 // readers know of but do not support is Unsupported (exit code 3); resource limits
-// (device memory, host memory) are ResourceError; a violated internal invariant, such
-// as a solution that fails the checker, is InternalError (a bug: exit code 70).
+// (device memory, host memory) are ResourceError; a failed MPI run is DistributedError (exit
+// code 6); a violated internal invariant, such as a solution that fails the checker, is
+// InternalError (a bug: exit code 70).
 #pragma once
 
 #include <cstdint>
@@ -61,6 +62,14 @@ class CudaError : public Error {
  public:
   using Error::Error;
   [[nodiscard]] int exit_code() const noexcept override { return 5; }
+};
+
+/// A distributed (MPI) solve failed: a process died or stopped answering, sent a malformed
+/// message, or read a different model than rank 0.
+class DistributedError : public Error {
+ public:
+  using Error::Error;
+  [[nodiscard]] int exit_code() const noexcept override { return 6; }
 };
 
 /// A bug: an internal invariant failed (for example a solution rejected by the checker).

@@ -7,7 +7,18 @@
 //   if (r.best) use(r.best->values);  // one value per model variable, in declaration order
 //
 // Every solution is checked against all constraints before it is reported; a solution that
-// fails the check throws InternalError (a bug). Search is deterministic for a given seed.
+// fails the check throws InternalError (a bug). Search is deterministic for a given seed with
+// one thread (the default here; the CLI's default is every core).
+//
+// Parallel search: options().threads = N (0: every core) runs N workers, each with its own CPU
+// engine over one shared compiled model. By default the problem is decomposed into about
+// subproblems_per_worker × N subproblems (embarrassingly parallel search) that the workers take
+// from a shared queue, busy workers splitting their trees for idle ones once it runs dry; with
+// options().portfolio every worker searches the whole problem with other seeds and heuristics.
+// Answers are the same as with one thread (counts exact, optima equal, UNSATISFIABLE only when
+// everything was searched); which solution is reported first, the counters and the order of
+// callbacks may differ from run to run. Callbacks come one at a time, from worker threads.
+// Across machines, arcwave/mpi.hpp (builds with MPI) runs the same search on every MPI rank.
 #pragma once
 
 #include <atomic>
@@ -22,6 +33,10 @@
 #include "arcwave/model.hpp"
 
 namespace arcwave {
+
+namespace detail {
+struct SolverAccess;  // the MPI driver's way in (solver/api/solver_access.hpp)
+}
 
 /// Variable ordering: smallest domain size over weighted degree (weights grow on conflicts)
 /// or over dynamic degree (constraints with another unassigned variable).
@@ -65,6 +80,15 @@ struct SolverOptions {
   /// (0: none); what it settles is answered without the device, and its best objective bounds
   /// the device search.
   double batch_probe_seconds = 0.2;
+  /// Workers searching at once: 1 is the sequential search, exactly; 0 one per core
+  /// (std::thread::hardware_concurrency); N > 1 runs N workers on CPU engines (kGpu, or kAuto
+  /// choosing the GPU, then runs the GPU engine alone, one search, and says so in backend).
+  int threads = 1;
+  /// With threads != 1: a portfolio (each worker on the whole problem, its own seed and
+  /// heuristics) instead of splitting the search space. Not with all_solutions (InputError).
+  bool portfolio = false;
+  /// The decomposition's target: about this many subproblems per worker (EPS's k), >= 1.
+  int subproblems_per_worker = 30;
 };
 
 enum class SolveStatus : std::uint8_t { kSatisfiable, kUnsatisfiable, kOptimum, kUnknown };
@@ -89,6 +113,13 @@ struct SolveStats {
   double init_seconds = 0;       // building the propagators' state
   double propagate_seconds = 0;  // inside propagation (root fixpoint included)
   double search_seconds = 0;     // the whole search, propagation included
+  // Parallel search (threads != 1, MPI). Counters and init / propagate times are summed over
+  // the workers (CPU seconds); search_seconds stays wall-clock time.
+  int workers = 1;                // threads, over all MPI ranks
+  int ranks = 1;                  // MPI processes
+  std::uint64_t subproblems = 0;  // made by the decomposition
+  std::uint64_t splits = 0;       // subtrees given away by busy workers (work stealing)
+  double decomposition_seconds = 0;
 };
 
 struct SolveResult {
@@ -128,6 +159,7 @@ class Solver {
   void set_stop_flag(const std::atomic<bool>* flag) noexcept;
 
  private:
+  friend struct detail::SolverAccess;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -3,9 +3,6 @@
 #include "arcwave/solver.hpp"
 
 #include <algorithm>
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <thread>
 
 #include <fmt/format.h>
@@ -21,6 +18,11 @@
 #include "propagation/indexed/indexed_model.hpp"
 #include "solver/api/backend_choice.hpp"
 #include "solver/api/solve_batched.hpp"
+#include "solver/api/solver_access.hpp"
+#include "solver/api/stop_watcher.hpp"
+#include "solver/parallel/incumbent.hpp"
+#include "solver/parallel/parallel_search.hpp"
+#include "solver/parallel/solution_sink.hpp"
 #include "solver/search/mac_search.hpp"
 
 namespace arcwave {
@@ -36,49 +38,6 @@ struct Solver::Impl {
 
 namespace {
 
-// Raises the solver's stop flag at the time limit or when the external flag is raised; joins
-// on destruction.
-class StopWatcher {
- public:
-  StopWatcher(std::atomic<bool>& stop, const std::atomic<bool>* external, double seconds)
-      : stop_(stop), external_(external) {
-    if (seconds <= 0 && external == nullptr) return;
-    const auto deadline = std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                              std::chrono::duration<double>(seconds > 0 ? seconds : 1e9));
-    thread_ = std::thread([this, deadline] {
-      std::unique_lock lock(mutex_);
-      while (!done_) {
-        if ((external_ != nullptr && external_->load()) ||
-            std::chrono::steady_clock::now() >= deadline) {
-          stop_.store(true);
-          return;
-        }
-        cv_.wait_for(lock, std::chrono::milliseconds(10));
-      }
-    });
-  }
-  ~StopWatcher() {
-    if (!thread_.joinable()) return;
-    {
-      std::lock_guard lock(mutex_);
-      done_ = true;
-    }
-    cv_.notify_all();
-    thread_.join();
-  }
-  StopWatcher(const StopWatcher&) = delete;
-  StopWatcher& operator=(const StopWatcher&) = delete;
-
- private:
-  std::atomic<bool>& stop_;
-  const std::atomic<bool>* external_;
-  std::mutex mutex_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  std::thread thread_;
-};
-
 cpu::TableAlgorithm table_algorithm(TablePropagation t) {
   switch (t) {
     case TablePropagation::kAc4:
@@ -92,15 +51,19 @@ cpu::TableAlgorithm table_algorithm(TablePropagation t) {
   return cpu::TableAlgorithm::kAc3Bit;
 }
 
+cpu::CpuEngineOptions cpu_options(const SolverOptions& opt) {
+  cpu::CpuEngineOptions engine_options;
+  engine_options.tables = table_algorithm(opt.tables);
+  engine_options.difference_cliques = opt.difference_cliques;
+  return engine_options;
+}
+
 std::unique_ptr<Engine> cpu_engine(const Model& model, const SolverOptions& opt,
                                    SolveResult& result) {
   Stopwatch clock;
   auto indexed = std::make_shared<const IndexedModel>(index_model(model));
   result.stats.model_seconds = clock.seconds();
-  cpu::CpuEngineOptions engine_options;
-  engine_options.tables = table_algorithm(opt.tables);
-  engine_options.difference_cliques = opt.difference_cliques;
-  return std::make_unique<cpu::CpuEngine>(std::move(indexed), engine_options);
+  return std::make_unique<cpu::CpuEngine>(std::move(indexed), cpu_options(opt));
 }
 
 std::unique_ptr<Engine> gpu_engine(const Model& model) {
@@ -154,7 +117,156 @@ std::unique_ptr<Engine> make_engine(const Model& model, const SolverOptions& opt
   return cpu_engine(model, opt, result);
 }
 
+// The backend line of a parallel search, or nullopt when the options ask for the GPU engine
+// (which runs one search: the caller then runs the sequential path).
+std::optional<std::string> parallel_backend(const Model& model, const SolverOptions& opt,
+                                            int workers) {
+  const std::string cpus = fmt::format("{} workers, one CPU engine each", workers);
+  switch (opt.backend) {
+    case SolverBackend::kCpu:
+      return "cpu (" + cpus + ")";
+    case SolverBackend::kGpu:
+      return std::nullopt;
+    case SolverBackend::kAuto:
+      break;
+  }
+#ifdef ARCWAVE_HAVE_GPU_ENGINE
+  const bool usable = gpu_available();
+  const std::string why_not = usable ? std::string() : gpu_info().reason;
+#else
+  const bool usable = false;
+  const std::string why_not = "this build has no CUDA";
+#endif
+  const BackendChoice choice = choose_backend(model, usable, why_not);
+  if (choice.gpu) return std::nullopt;
+  return "cpu (auto: " + choice.reason + "; " + cpus + ")";
+}
+
+SolveResult solve_in_parallel(const Model& model, const SolverOptions& opt, int workers,
+                              const std::function<void(const Solution&)>& callback,
+                              std::atomic<bool>& stop, const std::atomic<bool>* external,
+                              std::string backend) {
+  if (opt.portfolio && opt.all_solutions)
+    throw InputError(
+        "a portfolio finds one solution or the optimum: every solution needs the decomposed "
+        "search (leave the portfolio out)");
+  SolveResult result;
+  result.backend = std::move(backend);
+  const parallel::EngineFactory factory =
+      cpu_engine_factory(model, opt, &result.stats.model_seconds);
+  const bool optimise = model.objective().has_value() && !opt.all_solutions;
+  parallel::Incumbent incumbent(!optimise || model.objective()->minimize);
+  const parallel::SinkMode mode = opt.all_solutions ? parallel::SinkMode::kAll
+                                  : optimise        ? parallel::SinkMode::kOptimise
+                                                    : parallel::SinkMode::kFirst;
+  parallel::SolutionSink sink(model, mode, callback, optimise ? &incumbent : nullptr, stop);
+  parallel::ParallelConfig config;
+  config.workers = workers;
+  config.subproblems_per_worker = static_cast<std::size_t>(std::max(1, opt.subproblems_per_worker));
+  config.search = search_config(opt);
+  Stopwatch clock;
+  parallel::ParallelReport report;
+  {
+    StopWatcher watcher(stop, external, opt.time_limit_seconds);
+    report = opt.portfolio ? parallel::search_portfolio(factory, config, sink,
+                                                        optimise ? &incumbent : nullptr, stop)
+                           : parallel::search_decomposed(factory, config, sink,
+                                                         optimise ? &incumbent : nullptr, stop);
+  }
+  result.stats.search_seconds = clock.seconds();
+  result.engine = report.engine_description;
+  fill_result(result, report, sink, optimise);
+  result.stats.workers = workers;
+  return result;
+}
+
 }  // namespace
+
+namespace detail {
+
+const Model& SolverAccess::model(const Solver& s) {
+  return s.impl_->model;
+}
+const SolverOptions& SolverAccess::options(const Solver& s) {
+  return s.impl_->options;
+}
+const std::function<void(const Solution&)>& SolverAccess::callback(const Solver& s) {
+  return s.impl_->callback;
+}
+std::atomic<bool>& SolverAccess::stop_flag(Solver& s) {
+  return s.impl_->stop;
+}
+const std::atomic<bool>* SolverAccess::external_flag(const Solver& s) {
+  return s.impl_->external;
+}
+double SolverAccess::parse_seconds(const Solver& s) {
+  return s.impl_->parse_seconds;
+}
+
+}  // namespace detail
+
+search::SearchConfig search_config(const SolverOptions& opt) {
+  search::SearchConfig config;
+  config.var_heuristic = opt.var_heuristic;
+  config.val_heuristic = opt.val_heuristic;
+  config.restarts = opt.all_solutions ? RestartPolicy::kNone : opt.restarts;
+  config.restart_base = opt.restart_base;
+  config.restart_factor = opt.restart_factor;
+  config.last_conflict = opt.last_conflict;
+  config.seed = opt.seed;
+  return config;
+}
+
+int worker_count(int threads) {
+  if (threads > 0) return threads;
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+parallel::EngineFactory cpu_engine_factory(const Model& model, const SolverOptions& options,
+                                           double* model_seconds) {
+  Stopwatch clock;
+  auto indexed = std::make_shared<const IndexedModel>(index_model(model));
+  if (model_seconds != nullptr) *model_seconds = clock.seconds();
+  const cpu::CpuEngineOptions engine_options = cpu_options(options);
+  return [indexed, engine_options]() -> std::unique_ptr<Engine> {
+    return std::make_unique<cpu::CpuEngine>(indexed, engine_options);
+  };
+}
+
+void fill_result(SolveResult& result, const parallel::ParallelReport& report,
+                 const parallel::SolutionSink& sink, bool optimise) {
+  SolveStats& st = result.stats;
+  st.nodes = report.search.nodes;
+  st.fails = report.search.fails;
+  st.restarts = report.search.restarts;
+  st.max_depth = report.search.max_depth;
+  st.propagations = report.engine.propagations;
+  st.removals = report.engine.removals;
+  st.init_seconds = report.engine.init_seconds;
+  st.propagate_seconds = report.search.propagate_seconds;
+  st.subproblems = report.subproblems;
+  st.splits = report.splits;
+  st.decomposition_seconds = report.decomposition_seconds;
+  result.best = sink.best();
+  result.solutions = sink.solutions();
+  st.solutions = result.solutions;
+  const bool found = result.solutions > 0;
+  switch (report.end) {
+    case parallel::ParallelEnd::kSolutionFound:
+      result.complete = true;
+      result.status = SolveStatus::kSatisfiable;
+      break;
+    case parallel::ParallelEnd::kExhausted:
+      result.complete = true;
+      result.status = !found ? SolveStatus::kUnsatisfiable
+                             : (optimise ? SolveStatus::kOptimum : SolveStatus::kSatisfiable);
+      break;
+    case parallel::ParallelEnd::kInterrupted:
+      result.complete = false;
+      result.status = found ? SolveStatus::kSatisfiable : SolveStatus::kUnknown;
+      break;
+  }
+}
 
 Solver::Solver(Model model, SolverOptions options) : impl_(std::make_unique<Impl>()) {
   impl_->model = std::move(model);
@@ -196,9 +308,22 @@ SolveResult Solver::solve() {
   Impl& im = *impl_;
   const Model& model = im.model;
   const SolverOptions& opt = im.options;
+  im.stop.store(false);
+  const int workers = worker_count(opt.threads);
+  if (workers > 1) {
+    if (std::optional<std::string> backend = parallel_backend(model, opt, workers)) {
+      SolveResult result = solve_in_parallel(model, opt, workers, im.callback, im.stop, im.external,
+                                             std::move(*backend));
+      result.stats.parse_seconds = im.parse_seconds;
+      return result;
+    }
+  } else if (opt.portfolio && opt.all_solutions) {
+    throw InputError(
+        "a portfolio finds one solution or the optimum: every solution needs the decomposed "
+        "search (leave the portfolio out)");
+  }
   SolveResult result;
   result.stats.parse_seconds = im.parse_seconds;
-  im.stop.store(false);
 
   // --backend gpu: the batched search on the device when it takes the model; otherwise the
   // device-resident engine below (n-ary tables on the N-E model), saying why.
@@ -216,6 +341,7 @@ SolveResult Solver::solve() {
   std::unique_ptr<Engine> engine = make_engine(model, opt, result);
   if (!batch_refusal.empty())
     result.backend += " (the batched search refused the model: " + batch_refusal + ")";
+  if (workers > 1) result.backend += "; one search: parallel workers run CPU engines only";
   const double built = clock.seconds();
   const EngineStats initial = engine->stats();
   // The CPU engine timed index_model as model_seconds; for the GPU engine the model phase is
@@ -225,14 +351,7 @@ SolveResult Solver::solve() {
   result.engine = engine->description();
   engine->set_interrupt(&im.stop);
 
-  search::SearchConfig config;
-  config.var_heuristic = opt.var_heuristic;
-  config.val_heuristic = opt.val_heuristic;
-  config.restarts = opt.all_solutions ? RestartPolicy::kNone : opt.restarts;
-  config.restart_base = opt.restart_base;
-  config.restart_factor = opt.restart_factor;
-  config.last_conflict = opt.last_conflict;
-  config.seed = opt.seed;
+  const search::SearchConfig config = search_config(opt);
 
   const bool optimise = model.objective().has_value() && !opt.all_solutions;
   std::vector<Value> values(model.variable_count());

@@ -70,6 +70,12 @@ std::vector<std::string> statistics_lines(const SolveResult& r) {
   lines.push_back(fmt::format(
       "c time parse {:.3f} s, model {:.3f} s, init {:.3f} s, propagate {:.3f} s, search {:.3f} s",
       s.parse_seconds, s.model_seconds, s.init_seconds, s.propagate_seconds, s.search_seconds));
+  if (s.workers > 1 || s.ranks > 1)
+    lines.push_back(fmt::format(
+        "c parallel: {} workers{}, {} subproblems (decomposed in {:.3f} s), {} splits; "
+        "counters and init/propagate times summed over workers",
+        s.workers, s.ranks > 1 ? fmt::format(" on {} MPI ranks", s.ranks) : std::string(),
+        s.subproblems, s.decomposition_seconds, s.splits));
   return lines;
 }
 

@@ -4,11 +4,18 @@
 // ordering lexicographic or random (seeded), restarts (Luby or geometric, in failures, keeping
 // the learnt weights). Solutions are reported to a callback that says whether to stop,
 // continue (all solutions) or restart with a better objective bound (branch and bound).
+//
+// Parallel executors (solver/parallel) use the same search on parts of the space: after
+// propagate_root(), run_subproblem() searches the subproblem named by a list of decisions,
+// gives away its shallowest open right branch when SearchHooks says that workers wait for work
+// (work stealing), and applies objective bounds found elsewhere at its restarts. run() alone,
+// without hooks, is the sequential search.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <random>
 #include <span>
 #include <vector>
@@ -16,6 +23,7 @@
 #include "arcwave/solver.hpp"
 #include "propagation/engine/engine.hpp"
 #include "solver/search/restarts.hpp"
+#include "solver/search/subproblem.hpp"
 #include "solver/search/tick_clock.hpp"
 #include "solver/search/weighted_degree.hpp"
 
@@ -51,7 +59,25 @@ struct SearchStats {
   std::uint64_t solutions = 0;
   int max_depth = 0;
   double propagate_seconds = 0;
+  std::uint64_t subproblems = 0;  // run_subproblem calls
+  std::uint64_t splits = 0;       // right branches given away
 };
+
+/// What a parallel executor plugs into a search; polled between nodes, from the search's thread.
+class SearchHooks {
+ public:
+  virtual ~SearchHooks() = default;
+  /// An objective bound tighter than any this search has applied (solutions must beat it from
+  /// now on), or nullopt. The engine takes bounds at depth 0 only, so the search applies it at
+  /// its next restart (run, run_subproblem) and at the start of each subproblem.
+  virtual std::optional<Value> bound_to_apply() = 0;
+  /// True when workers wait for work: run_subproblem then gives its shallowest open right
+  /// branch away through give() (run() never splits).
+  [[nodiscard]] virtual bool work_wanted() const = 0;
+  virtual void give(Subproblem gift) = 0;
+};
+
+using OnSolution = std::function<AfterSolution(std::span<const int>)>;
 
 class MacSearch {
  public:
@@ -60,24 +86,42 @@ class MacSearch {
 
   /// Runs until the callback says stop, the space is exhausted, or the stop flag is raised.
   /// The callback gets one value index per variable.
-  SearchOutcome run(const std::function<AfterSolution(std::span<const int>)>& on_solution);
+  SearchOutcome run(const OnSolution& on_solution);
   [[nodiscard]] SearchStats stats() const;
 
+  /// Bounds and work stealing for parallel executors (null: none). Not owned.
+  void set_hooks(SearchHooks* hooks) noexcept { hooks_ = hooks; }
+
+  /// Subproblem mode: the root fixpoint, once, before the first run_subproblem. False: the
+  /// problem has no solution (or the stop flag interrupted it).
+  bool propagate_root();
+  /// Searches the subproblem named by `prefix` (decisions from the root fixpoint) until the
+  /// callback says stop, it is exhausted, or the stop flag is raised; the engine is back at
+  /// depth 0 afterwards. Learnt weights carry over from one subproblem to the next; restarts
+  /// go back to the subproblem's root. Exhausted also when an objective bound left no solution
+  /// anywhere (every later call then returns at once).
+  SearchOutcome run_subproblem(Subproblem prefix, const OnSolution& on_solution);
+
  private:
-  struct Decision {
-    int var;
-    int value;
-  };
   [[nodiscard]] bool stopped() const noexcept {
     return stop_ != nullptr && stop_->load(std::memory_order_relaxed);
   }
   template <typename F>
   bool timed(F&& propagate);
+  SearchOutcome search(const OnSolution& on_solution);
+  [[nodiscard]] SearchOutcome ended() const {
+    return stopped() ? SearchOutcome::kInterrupted : SearchOutcome::kExhausted;
+  }
   int select_variable();
   int select_value(int x);
   void failed();
+  void take_out_of_future(int x);
   bool backtrack();
   void backtrack_to_root();
+  bool apply_bound(Value bound);
+  bool enter_prefix();
+  void leave_prefix();
+  void split();
 
   Engine& engine_;
   SearchConfig config_;
@@ -96,6 +140,22 @@ class MacSearch {
   SearchStats stats_;
   TickClock clock_;
   std::uint64_t propagate_ticks_ = 0;
+  // Subproblem mode. The prefix holds the subproblem's decisions, the refutations made at its
+  // root since (they stay true after a restart) and the decisions given to it by splits; it is
+  // replayed after an objective bound is applied at depth 0. decisions_ are the search's own.
+  SearchHooks* hooks_ = nullptr;
+  bool in_subproblem_ = false;
+  bool dead_ = false;  // a bound applied at depth 0 wiped a domain out: no solution anywhere
+  Subproblem prefix_;
+  std::vector<int> prefix_vars_;  // variables of the prefix's positive decisions, in order
+  int prefix_pushes_ = 0;         // choice points under the subproblem's root
+  // Refutations made above the subproblem's root, with the number of decisions they were made
+  // under (non-decreasing): a split moves those made under the first decision into the prefix.
+  struct Refutation {
+    std::size_t level;
+    Decision decision;
+  };
+  std::vector<Refutation> refutations_;
 };
 
 }  // namespace arcwave::search

@@ -10,50 +10,12 @@
 #include "instances/csp/generators.hpp"
 #include "instances/csp/writers/xcsp_writer.hpp"
 #include "tests/solver/cli/cli_run.hpp"
+#include "tests/solver/cli/instantiation.hpp"
 #include "tests/support/catch.hpp"
 
 namespace arcwave {
 
 namespace {
-
-// The values of a `v <instantiation>` line, read back into one value per model variable
-// (declarations in file order, arrays row-major, `*` for cells without a variable).
-std::vector<Value> read_instantiation(const Model& m, const std::string& line) {
-  const auto open = line.find("<values>");
-  const auto close = line.find("</values>");
-  REQUIRE(line.rfind("v <instantiation> <list>", 0) == 0);
-  REQUIRE(open != std::string::npos);
-  REQUIRE(close != std::string::npos);
-  std::istringstream in(line.substr(open + 8, close - open - 8));
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  std::vector<Value> values(m.variable_count(), 0);
-  std::size_t k = 0;
-  for (const Declaration& d : m.declarations()) {
-    if (!d.is_array) {
-      REQUIRE(k < words.size());
-      values[static_cast<std::size_t>(d.index)] = std::stoll(words[k++]);
-      continue;
-    }
-    for (int cell : m.arrays()[static_cast<std::size_t>(d.index)].cells) {
-      REQUIRE(k < words.size());
-      if (cell < 0)
-        REQUIRE(words[k] == "*");
-      else
-        values[static_cast<std::size_t>(cell)] = std::stoll(words[k]);
-      ++k;
-    }
-  }
-  REQUIRE(k == words.size());
-  return values;
-}
-
-void require_valid_solution(const std::string& file, const test::CliRun& r) {
-  const auto v = r.lines("v ");
-  REQUIRE(v.size() == 1);
-  const Solver solver = Solver::load(file);
-  REQUIRE(solver.model().check(read_instantiation(solver.model(), v[0])));
-}
 
 std::string write_model(const Model& m, const std::string& name) {
   const std::string path = (test::scratch_dir() / name).string();
@@ -72,7 +34,7 @@ TEST_CASE("solve prints the competition format for satisfiable instances", "[cli
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 0);
     REQUIRE(r.status() == "s SATISFIABLE");
-    require_valid_solution(file, r);
+    test::require_valid_solution(file, r);
     CHECK(r.lines("c backend: ").size() == 1);
     CHECK(r.lines("c nodes per second ").size() == 1);
     CHECK(r.lines("c time parse ").size() == 1);
@@ -131,16 +93,19 @@ TEST_CASE("optimisation prints each improving bound and the optimum", "[cli][sol
   obj.coeffs = {3, 1, 2, 5};
   m.set_objective(obj);
   const std::string file = write_model(m, "cop.xml");
-  const test::CliRun r = test::run_cli("solve " + file);
-  INFO(r.out << r.err);
-  REQUIRE(r.exit_code == 0);
-  REQUIRE(r.status() == "s OPTIMUM FOUND");
-  const auto bounds = r.lines("o ");
-  REQUIRE_FALSE(bounds.empty());
-  for (std::size_t i = 1; i < bounds.size(); ++i)
-    CHECK(std::stoll(bounds[i].substr(2)) < std::stoll(bounds[i - 1].substr(2)));
-  CHECK(bounds.back() == "o 10");
-  require_valid_solution(file, r);
+  for (const char* options : {"", "-p 1", "-p 3", "-p 3 --portfolio"}) {
+    CAPTURE(options);
+    const test::CliRun r = test::run_cli(fmt::format("solve {} {}", options, file));
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    REQUIRE(r.status() == "s OPTIMUM FOUND");
+    const auto bounds = r.lines("o ");
+    REQUIRE_FALSE(bounds.empty());
+    for (std::size_t i = 1; i < bounds.size(); ++i)
+      CHECK(std::stoll(bounds[i].substr(2)) < std::stoll(bounds[i - 1].substr(2)));
+    CHECK(bounds.back() == "o 10");
+    test::require_valid_solution(file, r);
+  }
 }
 
 TEST_CASE("-t and SIGINT stop the search and print the answer so far", "[cli][solve]") {
@@ -152,13 +117,13 @@ TEST_CASE("-t and SIGINT stop the search and print the answer so far", "[cli][so
   REQUIRE(t.exit_code == 0);
   CHECK(t.status() == "s SATISFIABLE");
   CHECK(t.lines("c interrupted").size() == 1);
-  require_valid_solution(file, t);
+  test::require_valid_solution(file, t);
 
   const test::CliRun s = test::run_cli("solve -a " + file, "timeout -s INT 1");
   INFO(s.out << s.err);
   CHECK(s.status() == "s SATISFIABLE");
   CHECK(s.lines("c interrupted").size() == 1);
-  require_valid_solution(file, s);
+  test::require_valid_solution(file, s);
 
   const test::CliRun term = test::run_cli("solve -a " + file, "timeout -s TERM 1");
   CHECK(term.status() == "s SATISFIABLE");
@@ -166,7 +131,8 @@ TEST_CASE("-t and SIGINT stop the search and print the answer so far", "[cli][so
 
 TEST_CASE("--seed makes random value ordering repeatable", "[cli][solve]") {
   const std::string file = test::bundled("xcsp3/qwh-10-0.42-1.xml");
-  const std::string args = "solve --val-heuristic random --seed 7 " + file;
+  // One worker: parallel runs (the default uses every core) end on whichever worker is first.
+  const std::string args = "solve -p 1 --val-heuristic random --seed 7 " + file;
   const test::CliRun a = test::run_cli(args);
   const test::CliRun b = test::run_cli(args);
   REQUIRE(a.status() == "s SATISFIABLE");
@@ -174,13 +140,13 @@ TEST_CASE("--seed makes random value ordering repeatable", "[cli][solve]") {
   // The counters, not the speed, are the same.
   CHECK(a.lines("c nodes ")[0] == b.lines("c nodes ")[0]);
   CHECK(a.lines("c propagations ") == b.lines("c propagations "));
-  require_valid_solution(file, a);
+  test::require_valid_solution(file, a);
   for (const char* options : {"--var-heuristic domddeg", "--restarts geometric", "--restarts none",
                               "--propagator ac4", "--propagator ct"}) {
     CAPTURE(options);
     const test::CliRun r = test::run_cli(fmt::format("solve {} {}", options, file));
     CHECK(r.status() == "s SATISFIABLE");
-    require_valid_solution(file, r);
+    test::require_valid_solution(file, r);
   }
 }
 
@@ -201,11 +167,38 @@ TEST_CASE("--backend says which engine ran", "[cli][solve]") {
   INFO(gpu.out << gpu.err);
   if (gpu.exit_code == 0) {
     CHECK(gpu.lines("c backend: gpu").size() == 1);
-    require_valid_solution(file, gpu);
+    test::require_valid_solution(file, gpu);
   } else {
     CHECK((gpu.exit_code == 4 || gpu.exit_code == 3));
     CHECK(gpu.lines("v ").empty());
   }
+}
+
+TEST_CASE("-p and --portfolio give the sequential answers", "[cli][solve][parallel]") {
+  for (const char* p : {"1", "2", "4", "7"}) {
+    CAPTURE(p);
+    const test::CliRun r =
+        test::run_cli(fmt::format("solve -a -p {} {}", p, test::bundled("xcsp3/queens-8.xml")));
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.lines("c solutions 92").size() == 1);
+    CHECK(r.lines("c parallel: ").size() == (std::string(p) == "1" ? 0U : 1U));
+    const test::CliRun u = test::run_cli(
+        fmt::format("solve --threads {} {}", p, test::bundled("xcsp3/langford-2-5.xml")));
+    CHECK(u.exit_code == 1);
+    CHECK(u.status() == "s UNSATISFIABLE");
+  }
+  for (const char* options : {"-p 3", "-p 3 --portfolio", "-p 2 --subproblems-per-worker 1"}) {
+    CAPTURE(options);
+    const std::string file = test::bundled("xcsp3/frb30-15-1.xml");
+    const test::CliRun r = test::run_cli(fmt::format("solve {} {}", options, file));
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.status() == "s SATISFIABLE");
+    test::require_valid_solution(file, r);
+  }
+  const std::string good = test::bundled("xcsp3/queens-4.xml");
+  CHECK(test::run_cli("solve -a -p 2 --portfolio " + good).exit_code == 2);
+  CHECK(test::run_cli("solve -p -1 " + good).exit_code == 2);
+  CHECK(test::run_cli("solve --subproblems-per-worker 0 " + good).exit_code == 2);
 }
 
 TEST_CASE("bad input and bad options exit with 2", "[cli][solve]") {
