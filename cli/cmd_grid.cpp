@@ -181,8 +181,9 @@ void add_grid_command(CLI::App& app, CliContext& ctx) {
   auto* cmd = app.add_subcommand(
       "grid", "Lee wave path planning on a grid (MovingAI map, passability file, height map)");
   auto o = std::make_shared<GridOptions>();
-  cmd->add_option("map", o->map, "MovingAI .map, passability file, or PGM / PNG / raw height map")
-      ->required();
+  cmd->add_option("map", o->map,
+                  "MovingAI .map, passability file, or PGM / PNG / raw height map (optional "
+                  "with --scen: each X.map.scen then names its map X.map)");
   cmd->add_option("--from", o->from, "start cell x,y (the robot)");
   cmd->add_option("--to", o->to, "finish cell x,y (the wave starts here)");
   cmd->add_option("--threshold", o->threshold,
@@ -201,7 +202,9 @@ void add_grid_command(CLI::App& app, CliContext& ctx) {
                   "cost 1; S costs 1, T and W are blocked unless given)");
   cmd->add_flag("--costs", o->costs,
                 "the PGM / PNG / raw map holds cell costs (0 = blocked), not heights");
-  cmd->add_option("--scen", o->scen, "answer every row of this MovingAI scenario file");
+  cmd->add_option("--scen", o->scens,
+                  "answer every row of these MovingAI scenario files (one process, one GPU "
+                  "context)");
   cmd->add_option("--queries", o->queries, "answer every 'sx sy gx gy' line of this file");
   cmd->add_option("--out", o->out, "batch: write one csv row per query to this file");
   cmd->add_flag("--check", o->check,
@@ -214,12 +217,14 @@ void add_grid_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--png", o->png, "draw the map, the wave and the path into this PNG");
   cmd->add_option("--path-out", o->path_out, "write the path (x y per line) to this file");
   cmd->callback([o, &ctx] {
-    if (!o->scen.empty() || !o->queries.empty()) {
+    if (!o->scens.empty() || !o->queries.empty()) {
       ctx.exit_code = run_grid_batch(*o);
       return;
     }
-    if (o->from.empty() || o->to.empty())
-      throw InputError("give --from and --to (one query), or --scen / --queries (a batch)");
+    if (o->from.empty() || o->to.empty() || o->map.empty())
+      throw InputError(
+          "give the map and --from and --to (one query), or --scen / --queries (a "
+          "batch)");
     ctx.exit_code = (!o->terrain.empty() || o->costs) ? run_grid_weighted_query(*o) : run_grid(*o);
   });
 }

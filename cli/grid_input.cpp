@@ -112,32 +112,33 @@ grid::Neighbourhood grid_moves(const GridOptions& o) {
   }
   if (o.unit_diagonals && !o.moore) throw InputError("--unit-diagonals needs --moore");
   if (o.moore) return o.unit_diagonals ? grid::Neighbourhood::kMoore : grid::Neighbourhood::kOctile;
-  return o.scen.empty() ? grid::Neighbourhood::kVonNeumann : grid::Neighbourhood::kOctile;
+  return o.scens.empty() ? grid::Neighbourhood::kVonNeumann : grid::Neighbourhood::kOctile;
 }
 
-std::vector<BatchRow> read_batch_rows(const GridOptions& o, const grid::Grid& g) {
+std::vector<BatchRow> read_batch_rows(const std::string& map, const std::string& scen,
+                                      const std::string& queries, const grid::Grid& g) {
   std::vector<BatchRow> rows;
-  const std::string map_name = std::filesystem::path(o.map).filename().string();
-  if (!o.scen.empty()) {
-    for (const ScenarioEntry& e : read_movingai_scen(o.scen)) {
+  const std::string map_name = std::filesystem::path(map).filename().string();
+  if (!scen.empty()) {
+    for (const ScenarioEntry& e : read_movingai_scen(scen)) {
       const std::string row_map = std::filesystem::path(e.map).filename().string();
       if (row_map != map_name)
-        fail_at(o.scen, e.line, e.map_column,
+        fail_at(scen, e.line, e.map_column,
                 fmt::format("the row is for map '{}', not '{}'", e.map, map_name));
       if (e.map_width != g.width() || e.map_height != g.height())
-        fail_at(o.scen, e.line, e.size_column,
+        fail_at(scen, e.line, e.size_column,
                 fmt::format("the row is for a {}x{} map, '{}' is {}x{}", e.map_width, e.map_height,
                             map_name, g.width(), g.height()));
       rows.push_back({{e.start, e.goal}, e.line, e.bucket, e.optimal_length});
     }
     return rows;
   }
-  const std::string text = grid_text::read_text(o.queries);
+  const std::string text = grid_text::read_text(queries);
   for (const grid_text::Line& line : grid_text::split_lines(text)) {
     const std::vector<grid_text::Token> t = grid_text::tokens(line.text);
     if (t.empty() || t[0].text.front() == '#') continue;
     if (t.size() != 4)
-      fail_at(o.queries, line.number, t[0].column,
+      fail_at(queries, line.number, t[0].column,
               fmt::format("expected 4 numbers (start_x start_y goal_x goal_y), found {} fields",
                           t.size()));
     int v[4] = {};
@@ -145,7 +146,7 @@ std::vector<BatchRow> read_batch_rows(const GridOptions& o, const grid::Grid& g)
       long long x = 0;
       const long long hi = (k % 2 == 0 ? g.width() : g.height()) - 1;
       if (!grid_text::parse_int(t[static_cast<std::size_t>(k)].text, 0, hi, &x))
-        fail_at(o.queries, line.number, t[static_cast<std::size_t>(k)].column,
+        fail_at(queries, line.number, t[static_cast<std::size_t>(k)].column,
                 fmt::format("expected {} in 0..{} (the map is {}x{})", k % 2 == 0 ? "an x" : "a y",
                             hi, g.width(), g.height()));
       v[k] = static_cast<int>(x);

@@ -34,7 +34,7 @@ struct GridOptions {
   std::string terrain;  // MovingAI letters: "T=4,S=2,W=8"
   bool costs = false;   // the image / raw map holds cell costs, not heights
   // Batches.
-  std::string scen;
+  std::vector<std::string> scens;
   std::string queries;
   std::string out;
   bool check = false;
@@ -62,8 +62,10 @@ struct BatchRow {
   int bucket = -1;
   std::optional<double> optimal;
 };
-/// The rows of --scen (checked against the map's name and size: InputError at FILE:LINE:COL)
-/// or of --queries (`sx sy gx gy` per line, '#' comments; points checked against the map).
-std::vector<BatchRow> read_batch_rows(const GridOptions& o, const grid::Grid& grid);
+/// The rows of a scenario file (checked against the map's name and size: InputError at
+/// FILE:LINE:COL), or when `scen` is empty of a queries file (`sx sy gx gy` per line, '#'
+/// comments; points checked against the map).
+std::vector<BatchRow> read_batch_rows(const std::string& map, const std::string& scen,
+                                      const std::string& queries, const grid::Grid& grid);
 
 }  // namespace arcwave::cli

@@ -15,6 +15,7 @@ namespace arcwave::grid {
 namespace {
 
 constexpr std::uint32_t kNotQueued = 0xFFFFFFFFU;
+constexpr std::int64_t kSerialBucket = 2048;
 
 void check_source(const SearchMap& map, Point source) {
   if (!map.contains(source))
@@ -139,7 +140,7 @@ std::vector<std::uint64_t> bucket_keys_parallel(const SearchMap& map, Point sour
   const std::uint64_t cells = map.cell_count();
   std::vector<std::uint64_t> dist(cells, kOctileUnreached);
   BucketStats local;
-  local.delta = delta > 0 ? delta : 4 * lightest_move(map);
+  local.delta = delta > 0 ? delta : 8 * lightest_move(map);
   const std::uint32_t s = map.index(source);
   if (threads <= 0) threads = omp_get_max_threads();
   if (!map.blocked(s)) {
@@ -164,7 +165,9 @@ std::vector<std::uint64_t> bucket_keys_parallel(const SearchMap& map, Point sour
         pending -= list.size();
         ++local.phases;
         const auto count = static_cast<std::int64_t>(list.size());
-#pragma omp parallel num_threads(threads)
+        // Small buckets go on one thread: a parallel region costs more than they do.
+        const int team = count < kSerialBucket ? 1 : threads;
+#pragma omp parallel num_threads(team)
         {
           auto& mine = pushed[static_cast<std::size_t>(omp_get_thread_num())];
           std::uint64_t done = 0;

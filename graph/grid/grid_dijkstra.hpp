@@ -28,7 +28,8 @@ struct BucketStats {
 /// delta <= 0: the lightest move (Dial's buckets: almost no cell is expanded twice).
 std::vector<std::uint64_t> bucket_keys(const SearchMap& map, Point source, double delta = 0,
                                        BucketStats* stats = nullptr);
-/// delta <= 0: four lightest moves. threads 0: all cores (OpenMP).
+/// delta <= 0: eight lightest moves. threads 0: all cores (OpenMP). Buckets of fewer than 2048
+/// cells run on one thread.
 std::vector<std::uint64_t> bucket_keys_parallel(const SearchMap& map, Point source,
                                                 double delta = 0, int threads = 0,
                                                 BucketStats* stats = nullptr);
