@@ -166,6 +166,7 @@ __global__ void __launch_bounds__(kCta) johnson_cta_kernel(CtaParams<D, Weight, 
         }
         __syncthreads();
         front_count = s_next_count;
+        __syncthreads();  // every thread has read the count before thread 0 clears it again
         std::uint32_t* t = front;
         front = next;
         next = t;
@@ -203,6 +204,7 @@ __global__ void __launch_bounds__(kCta) johnson_cta_kernel(CtaParams<D, Weight, 
       }
       __syncthreads();
       front_count = s_next_count;
+      __syncthreads();
       std::uint32_t* t = far;
       far = far_next;
       far_next = t;
