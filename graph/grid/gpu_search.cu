@@ -113,7 +113,8 @@ __device__ std::uint32_t walk_path(const DeviceMap& map, const TileJob& job, std
   for (;;) {
     if (out != nullptr && lane == 0) out[total - 1 - cells] = c;
     ++cells;
-    if (c == start || cells > map.width * static_cast<std::uint64_t>(map.height)) return cells;
+    if (c == start) return cells;
+    if (cells > map.width * static_cast<std::uint64_t>(map.height)) return 0xFFFFFFFFU;
     const std::uint64_t here = job.labels[c];
     bool ok = false;
     std::uint32_t next = 0;

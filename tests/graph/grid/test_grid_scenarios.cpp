@@ -9,10 +9,14 @@
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "graph/grid/costs.hpp"
+#include "graph/grid/grid_dijkstra.hpp"
 #include "graph/grid/path.hpp"
 #include "graph/grid/query_batch.hpp"
 #include "parsers/grid/grid_files.hpp"
+#include "parsers/image/image.hpp"
 #include "tests/support/catch.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/paths.hpp"
@@ -154,4 +158,53 @@ TEST_CASE("arcwave grid --queries with paths", "[grid][scen][cli]") {
   const test::CliRun bad = run(map.string() + " --queries " + queries.string() + " --backend cpu");
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find(queries.string() + ":1:8:") != std::string::npos);
+}
+
+TEST_CASE("arcwave grid on weighted maps", "[grid][cli][weighted]") {
+  const fs::path dir = test::scratch_dir("arcwave_grid_scen");
+  const std::string rooms = (test::instances_dir() / "maps" / "rooms-48x40.map").string();
+  // Terrain letters: trees cost 4, water 9 (the map has both).
+  const grid::CellCosts costs = read_movingai_costs(rooms, parse_terrain_costs("T=4,W=9"));
+  const grid::Grid g = grid::grid_from_costs(costs);
+  for (const std::string moves : {"4", "octile"}) {
+    const grid::SearchMap map(
+        g, moves == "4" ? grid::Neighbourhood::kVonNeumann : grid::Neighbourhood::kOctile, &costs);
+    const auto keys = grid::dijkstra_keys(map, {1, 1});
+    const test::CliRun r =
+        run(rooms + " --terrain T=4,W=9 --moves " + moves + " --from 1,1 --to 46,38 --backend cpu");
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    const std::string want =
+        fmt::format("length     {:.8f}", map.length(keys[map.index({46, 38})]));
+    CHECK(r.out.find(want) != std::string::npos);
+  }
+  // A cost image: a wall of cost 0 with a gap, a band of cost 9 before it.
+  GrayImage image;
+  image.width = 20;
+  image.height = 12;
+  image.pixels.assign(240, 1);
+  for (int y = 0; y < 12; ++y) {
+    image.pixels[static_cast<std::size_t>(y * 20 + 10)] = y == 6 ? 1 : 0;
+    image.pixels[static_cast<std::size_t>(y * 20 + 8)] = 9;
+  }
+  const std::string pgm = (dir / "costs.pgm").string();
+  write_pgm(pgm, image);
+  const grid::CellCosts image_costs = costs_from_image(image);
+  const grid::SearchMap map(grid::grid_from_costs(image_costs), grid::Neighbourhood::kOctile,
+                            &image_costs);
+  const auto keys = grid::dijkstra_keys(map, {0, 0});
+  const test::CliRun r =
+      run(pgm + " --costs --moves octile --from 0,0 --to 19,11 --backend cpu --path-out " +
+          (dir / "path.txt").string());
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find(fmt::format("length     {:.8f}", map.length(keys[map.index({19, 11})]))) !=
+        std::string::npos);
+  CHECK(test::slurp(dir / "path.txt").find("10 6\n") != std::string::npos);  // through the gap
+  // Bad combinations.
+  CHECK(run(pgm + " --terrain T=3 --from 0,0 --to 1,1").exit_code == 2);
+  CHECK(run(rooms + " --terrain T=3 --moves 8 --from 1,1 --to 2,2").exit_code == 2);
+  CHECK(run(rooms + " --scen " + (test::instances_dir() / "maps" / "rooms-48x40.scen").string() +
+            " --terrain T=3 --check")
+            .exit_code == 2);
 }
