@@ -59,10 +59,12 @@ class RowDownloader {
   }
   RowDownloader(const RowDownloader&) = delete;
   RowDownloader& operator=(const RowDownloader&) = delete;
+  /// Callers wait(0) first; after an error the blocks still queued are dropped.
   ~RowDownloader() {
     {
       const std::lock_guard<std::mutex> lock(mutex_);
       stop_ = true;
+      queue_.clear();
     }
     changed_.notify_all();
     if (worker_.joinable()) worker_.join();
