@@ -201,6 +201,19 @@ TEST_CASE("arcwave grid on weighted maps", "[grid][cli][weighted]") {
   CHECK(r.out.find(fmt::format("length     {:.8f}", map.length(keys[map.index({19, 11})]))) !=
         std::string::npos);
   CHECK(test::slurp(dir / "path.txt").find("10 6\n") != std::string::npos);  // through the gap
+  // The same costs as a raw array of bytes.
+  const fs::path raw = dir / "costs.raw";
+  {
+    std::ofstream out(raw, std::ios::binary);
+    for (const std::uint16_t c : image.pixels) out.put(static_cast<char>(c));
+  }
+  const test::CliRun from_raw = run(raw.string() +
+                                    " --costs --raw 20x12 --moves octile --from 0,0 --to 19,11 "
+                                    "--backend cpu");
+  INFO(from_raw.out << from_raw.err);
+  REQUIRE(from_raw.exit_code == 0);
+  CHECK(from_raw.out.find(fmt::format("length     {:.8f}",
+                                      map.length(keys[map.index({19, 11})]))) != std::string::npos);
   // Bad combinations.
   CHECK(run(pgm + " --terrain T=3 --from 0,0 --to 1,1").exit_code == 2);
   CHECK(run(rooms + " --terrain T=3 --moves 8 --from 1,1 --to 2,2").exit_code == 2);
