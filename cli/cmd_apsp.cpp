@@ -1,17 +1,18 @@
 // `arcwave apsp GRAPH`: Johnson all-pairs shortest paths (Bellman-Ford potentials, then every
-// source's shortest paths: on the GPU the batched SSSP, or one near-far SSSP per source when
-// there are few sources; on the CPU one binary-heap Dijkstra per thread) on a DIMACS .gr,
-// Matrix Market or edge-list graph. The n x |sources| distances are sized first: kept in memory and
-// written at the end when they fit in half the free host memory, else streamed to --out by blocks
-// of sources (through FILE.part, renamed at the end, so that no partial file is left). A negative
-// cycle is printed with exit code 1.
+// source's shortest paths) on a DIMACS .gr, Matrix Market or edge-list graph, on the GPU or the
+// CPU (one binary-heap Dijkstra per thread). Rows go to the output (cli/apsp_output.hpp: csv, or
+// bin with int32 / float / int64 / double values) while the shortest paths are computed; with
+// --paths FILE the predecessors go to FILE in the same format; --max-distance cuts longer
+// distances (out of reach). A negative cycle is printed with exit code 1 and leaves no file.
 //
-// Output: csv ("source,<vertex>..." header, one row per source, "inf" when unreachable) or
-// bin: "ARCWAPSP", u32 version 1, u32 value type (1 int64, 2 float64), u64 n, u64 sources,
-// u32 vertex numbering base, u32 0, the sources as u32 (file numbering), then the rows,
-// little-endian, infinity as INT64_MAX or +inf.
-#include <unistd.h>
-
+// GPU methods (--method auto picks one and says why on stderr):
+//   cta       one source per CTA, near-far with a local queue (johnson_streamed): no launch per
+//             round, so planar and road graphs (hundreds to thousands of rounds) stay cheap;
+//             the only method with --paths, --max-distance and 32-bit rows from the device;
+//   batched   32 sources per warp, one launch and host round trip per round over all n x S
+//             pairs: best while the graph's hop depth is small (random, social graphs);
+//   near-far  one whole-device near-far SSSP per source: a few sources on a large graph;
+//   frontier, dijkstra-outer, dijkstra-inner: comparison rows.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -24,6 +25,7 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "cli/apsp_output.hpp"
 #include "cli/registry.hpp"
 #include "core/backend.hpp"
 #include "core/timer.hpp"
@@ -47,6 +49,9 @@ struct ApspArgs {
   std::string sources = "all";
   std::string out;
   std::string format = "csv";
+  std::string values = "auto";
+  std::string paths;
+  std::optional<double> max_distance;
   std::vector<std::uint64_t> path;
   std::string backend = "auto";
   std::string method = "auto";
@@ -87,103 +92,6 @@ std::vector<std::uint32_t> parse_sources(const std::string& text, std::uint32_t 
   return out;
 }
 
-/// Free host memory; ARCWAVE_APSP_HOST_MEMORY (bytes) overrides it, so that tests can make
-/// the streaming path run on small graphs.
-std::uint64_t available_host_memory() {
-  if (const char* forced = std::getenv("ARCWAVE_APSP_HOST_MEMORY"))
-    return std::strtoull(forced, nullptr, 10);
-  const long pages = sysconf(_SC_AVPHYS_PAGES);
-  const long size = sysconf(_SC_PAGESIZE);
-  return pages > 0 && size > 0
-             ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(size)
-             : 0;
-}
-
-/// Writes rows as csv or bin to a file (through FILE.part) or standard output.
-template <typename D>
-class MatrixWriter {
- public:
-  MatrixWriter(const ApspArgs& args, std::uint32_t n, std::uint32_t base,
-               const std::vector<std::uint32_t>& sources)
-      : args_(args), n_(n), base_(base), sources_(sources) {
-    if (!args.out.empty()) {
-      part_ = args.out + ".part";
-      file_ = std::fopen(part_.c_str(), args.format == "bin" ? "wb" : "w");
-      if (file_ == nullptr) throw InputError(fmt::format("cannot write '{}'", args.out));
-    }
-    if (args.format == "bin") {
-      std::fwrite("ARCWAPSP", 1, 8, stream());
-      const std::uint32_t head[2] = {1, std::is_integral_v<D> ? 1U : 2U};
-      const std::uint64_t sizes[2] = {n, sources.size()};
-      const std::uint32_t numbering[2] = {base, 0};
-      std::fwrite(head, sizeof head, 1, stream());
-      std::fwrite(sizes, sizeof sizes, 1, stream());
-      std::fwrite(numbering, sizeof numbering, 1, stream());
-      for (const std::uint32_t s : sources) {
-        const std::uint32_t id = s + base;
-        std::fwrite(&id, sizeof id, 1, stream());
-      }
-    } else {
-      std::string line = "source";
-      for (std::uint32_t v = 0; v < n; ++v) line += fmt::format(",{}", v + base);
-      line += '\n';
-      std::fputs(line.c_str(), stream());
-    }
-  }
-  MatrixWriter(const MatrixWriter&) = delete;
-  MatrixWriter& operator=(const MatrixWriter&) = delete;
-  ~MatrixWriter() {
-    if (file_ != nullptr) {  // not finished: an error happened, leave no file behind
-      std::fclose(file_);
-      std::filesystem::remove(part_);
-    }
-  }
-
-  void rows(std::uint64_t first, std::uint64_t count, std::span<const D> values) {
-    if (args_.format == "bin") {
-      std::fwrite(values.data(), sizeof(D), values.size(), stream());
-      return;
-    }
-    std::string line;
-    for (std::uint64_t i = 0; i < count; ++i) {
-      line = fmt::format("{}", sources_[first + i] + base_);
-      for (std::uint32_t v = 0; v < n_; ++v) {
-        const D d = values[i * n_ + v];
-        if (d == sssp::infinity<D>())
-          line += ",inf";
-        else
-          line += fmt::format(",{}", d);
-      }
-      line += '\n';
-      std::fputs(line.c_str(), stream());
-    }
-  }
-
-  void finish() {
-    if (file_ == nullptr) {
-      std::fflush(stdout);
-      return;
-    }
-    const bool failed = std::ferror(file_) != 0;
-    std::fclose(file_);
-    file_ = nullptr;
-    if (failed) {
-      std::filesystem::remove(part_);
-      throw ResourceError(fmt::format("writing '{}' failed (disk full?)", args_.out));
-    }
-    std::filesystem::rename(part_, args_.out);
-  }
-
- private:
-  std::FILE* stream() { return file_ != nullptr ? file_ : stdout; }
-  const ApspArgs& args_;
-  std::uint32_t n_;
-  std::uint32_t base_;
-  const std::vector<std::uint32_t>& sources_;
-  std::FILE* file_ = nullptr;
-  std::string part_;
-};
-
 sssp::gpu::JohnsonMethod parse_method(const std::string& m) {
   if (m == "batched") return sssp::gpu::JohnsonMethod::kBatched;
   if (m == "near-far") return sssp::gpu::JohnsonMethod::kNearFar;
@@ -191,19 +99,58 @@ sssp::gpu::JohnsonMethod parse_method(const std::string& m) {
   if (m == "dijkstra-outer") return sssp::gpu::JohnsonMethod::kDijkstraOuter;
   if (m == "dijkstra-inner") return sssp::gpu::JohnsonMethod::kDijkstraInner;
   throw InputError(
-      "--method: expected auto, batched, near-far, frontier, dijkstra-outer or dijkstra-inner");
+      "--method: expected auto, cta, batched, near-far, frontier, dijkstra-outer or "
+      "dijkstra-inner");
 }
 
-/// --method auto: one near-far SSSP per source while there are at most n / 32768 sources, else
-/// the batched SSSP. A batch costs about as much for 1 source as for 32 (each round sweeps all
-/// n x 32 pairs, with a host round trip), near-far one source in a few milliseconds on 10^6
-/// vertices. Measured on the H100 (bench/sssp, rows apsp32/*, 32 sources): 10^6-vertex grid,
-/// batched 714 ms, near-far 432 ms; 16k-vertex random graph, batched 11 ms, near-far 29 ms.
+/// --method auto. One near-far SSSP per source while there are at most n / 32768 sources (a
+/// batch costs about as much for 1 source as for 32; measured on the H100, bench/sssp rows
+/// apsp32/*: 10^6-vertex grid, 32 sources, batched 714 ms, near-far 432 ms). Else the batched
+/// SSSP while a BFS from the first source is at most kBatchedDepth levels deep: each of its
+/// rounds is a launch, a host round trip and a sweep of all n x S (vertex, source) pairs, cheap
+/// when there are few rounds (random graphs: about 10). Deeper graphs (planar, road: hundreds
+/// to thousands of levels) go to the per-CTA method, whose rounds are __syncthreads inside one
+/// launch. --paths, --max-distance and 32-bit rows always take the per-CTA method (the only one
+/// that computes them on the device).
 constexpr std::uint64_t kVerticesPerNearFarSource = 32768;
+constexpr std::uint32_t kBatchedDepth = 64;
 
-std::string choose_method(const std::string& requested, std::size_t sources, std::uint32_t n) {
-  if (requested != "auto") return requested;
-  return sources * kVerticesPerNearFarSource <= n ? "near-far" : "batched";
+/// BFS levels from `from` (the hop depth a frontier method needs from there).
+template <typename Weight>
+std::uint32_t hop_depth(const Csr<Weight>& g, std::uint32_t from) {
+  std::vector<std::uint32_t> level(g.vertex_count, UINT32_MAX);
+  std::vector<std::uint32_t> queue{from};
+  level[from] = 0;
+  std::uint32_t depth = 0;
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::uint32_t u = queue[head];
+    depth = std::max(depth, level[u]);
+    for (const std::uint32_t v : g.neighbours(u))
+      if (level[v] == UINT32_MAX) {
+        level[v] = level[u] + 1;
+        queue.push_back(v);
+      }
+  }
+  return depth;
+}
+
+template <typename Weight>
+std::pair<std::string, std::string> choose_method(const ApspArgs& args, const Csr<Weight>& g,
+                                                  const std::vector<std::uint32_t>& sources,
+                                                  bool needs_streamed) {
+  if (args.method != "auto") {
+    if (needs_streamed && args.method != "cta")
+      throw InputError("--paths, --max-distance and 32-bit rows need --method cta (or auto)");
+    return {args.method, ""};
+  }
+  if (needs_streamed) return {"cta", "predecessors, a cut or 32-bit rows"};
+  const std::uint32_t n = g.vertex_count;
+  if (sources.size() * kVerticesPerNearFarSource <= n)
+    return {"near-far", fmt::format("{} sources on {} vertices", sources.size(), n)};
+  const std::uint32_t depth = sources.empty() ? 0 : hop_depth(g, sources.front());
+  if (depth <= kBatchedDepth)
+    return {"batched", fmt::format("hop depth {} <= {}", depth, kBatchedDepth)};
+  return {"cta", fmt::format("hop depth {} > {}", depth, kBatchedDepth)};
 }
 
 /// Prints the path U -> V (file numbering) from the potentials; returns false when none.
@@ -229,6 +176,108 @@ bool print_path(const Csr<Weight>& g, std::span<const sssp::Distance<Weight>> po
   return true;
 }
 
+/// The largest |distance| a shortest path can have: (n - 1) max|w|.
+template <typename Weight>
+double distance_bound(const Csr<Weight>& g) {
+  return static_cast<double>(std::max<std::uint32_t>(g.vertex_count, 1) - 1) *
+         static_cast<double>(sssp::max_abs_weight(g));
+}
+
+template <typename Weight, typename V>
+int run_apsp_rows(const ApspArgs& args, const Csr<Weight>& g, std::uint32_t base,
+                  const std::vector<std::uint32_t>& sources, double build_s) {
+  using D = sssp::Distance<Weight>;
+  const std::uint32_t n = g.vertex_count;
+  const bool binary = args.format == "bin";
+  const bool want_rows = !args.out.empty() || args.path.empty();
+  std::unique_ptr<ApspRowFile<V>> rows;
+  std::unique_ptr<ApspRowFile<std::uint32_t>> preds;
+  if (want_rows) rows = std::make_unique<ApspRowFile<V>>(args.out, binary, n, base, sources);
+  if (!args.paths.empty())
+    preds = std::make_unique<ApspRowFile<std::uint32_t>>(args.paths, binary, n, base, sources);
+  fmt::print(stderr,
+             "apsp: {} vertices, {} edges, {} sources: {:.1f} MiB of {}-bit distances{}, "
+             "written while computing\n",
+             n, g.edge_count(), sources.size(),
+             static_cast<double>(sources.size()) * n * sizeof(V) / (1 << 20), sizeof(V) * 8,
+             preds ? " and predecessors" : "");
+
+  const double work = static_cast<double>(std::max<std::size_t>(sources.size(), 1)) *
+                      static_cast<double>(g.edge_count() + n);
+  const BackendChoice choice =
+      choose_backend(parse_backend(args.backend), work, 2e7, (g.edge_count() * 20 + n * 16ULL));
+  fmt::print(stderr, "apsp: backend {}\n", choice.reason);
+
+  // Progress on stderr once a run has taken a few seconds.
+  const Stopwatch run_clock;
+  double last_report = 0;
+  std::uint64_t done = 0;
+  sssp::RowStream<V> stream;
+  if (rows)
+    stream.rows = [&](std::uint64_t first, std::uint64_t count, std::span<const V> block) {
+      rows->rows(first, count, block);
+      done += count;
+      const double t = run_clock.seconds();
+      if (t > 3 && t - last_report >= 1) {
+        last_report = t;
+        fmt::print(stderr, "apsp: {}/{} sources ({:.1f}%), {:.1f} s\n", done, sources.size(),
+                   100.0 * static_cast<double>(done) / static_cast<double>(sources.size()), t);
+      }
+    };
+  if (preds)
+    stream.predecessors = [&](std::uint64_t first, std::uint64_t count,
+                              std::span<const std::uint32_t> block) {
+      preds->rows(first, count, block);
+    };
+  sssp::StreamOptions options;
+  options.max_distance = args.max_distance.value_or(HUGE_VAL);
+  options.threads = args.threads;
+  options.batch = args.batch;
+
+  sssp::JohnsonOutcome<D> outcome;
+  if (choice.backend == Backend::kGpu) {
+    const bool needs_streamed = preds || args.max_distance.has_value() || !std::is_same_v<V, D>;
+    const auto [method, why] = choose_method(args, g, sources, needs_streamed);
+    fmt::print(stderr, "apsp: GPU method {}{}\n", method,
+               why.empty() ? std::string() : fmt::format(" (auto: {})", why));
+    if (method == "cta") {
+      outcome =
+          sssp::gpu::johnson_streamed(g, std::span<const std::uint32_t>(sources), stream, options);
+    } else {
+      if constexpr (std::is_same_v<V, D>) {
+        const sssp::RowSink<D> sink = [&](std::uint64_t first, std::uint64_t count,
+                                          std::span<const D> block) {
+          if (stream.rows) stream.rows(first, count, block);
+        };
+        outcome = sssp::gpu::johnson(g, std::span<const std::uint32_t>(sources), sink,
+                                     {parse_method(method), args.batch});
+      }
+    }
+  } else {
+    outcome = sssp::johnson_cpu_stream(g, std::span<const std::uint32_t>(sources), stream, options);
+  }
+  if (outcome.has_negative_cycle()) {
+    std::string line = "negative cycle:";
+    for (const std::uint32_t v : outcome.negative_cycle) line += fmt::format(" {}", v + base);
+    fmt::print("{} {}\n", line, outcome.negative_cycle.front() + base);
+    return 1;  // the files' destructors remove the partial files
+  }
+  if (rows) rows->finish();
+  if (preds) preds->finish();
+  const auto& t = outcome.times;
+  fmt::print(stderr,
+             "apsp: read+build {:.3f} s, upload {:.1f} ms, Bellman-Ford {:.1f} ms, reweight {:.1f} "
+             "ms, shortest paths {:.1f} ms, download {:.1f} ms, total {:.1f} ms\n",
+             build_s, t.upload_ms, t.bellman_ford_ms, t.reweight_ms, t.sssp_ms, t.download_ms,
+             t.total_ms);
+  if (!args.path.empty()) {
+    const auto u = static_cast<std::uint32_t>(args.path[0] - base);
+    const auto v = static_cast<std::uint32_t>(args.path[1] - base);
+    if (!print_path(g, std::span<const D>(outcome.potential), u, v, base)) return 1;
+  }
+  return 0;
+}
+
 template <typename Weight>
 int run_apsp(const ApspArgs& args, const GraphFile& file) {
   using D = sssp::Distance<Weight>;
@@ -242,99 +291,33 @@ int run_apsp(const ApspArgs& args, const GraphFile& file) {
   const std::uint32_t base = file.index_base;
   const double build_s = clock.seconds();
 
-  std::optional<std::pair<std::uint32_t, std::uint32_t>> path;
-  if (!args.path.empty()) {
-    for (const std::uint64_t x : args.path)
-      if (x < base || x - base >= n)
-        throw InputError(fmt::format("--path: vertex {} outside {}..{}", x, base, base + n - 1ULL));
-    path = {static_cast<std::uint32_t>(args.path[0] - base),
-            static_cast<std::uint32_t>(args.path[1] - base)};
-  }
-  const bool want_matrix = !args.out.empty() || !path;
+  for (const std::uint64_t x : args.path)
+    if (x < base || x - base >= n)
+      throw InputError(fmt::format("--path: vertex {} outside {}..{}", x, base, base + n - 1ULL));
   std::vector<std::uint32_t> sources;
-  if (want_matrix) sources = parse_sources(args.sources, n, base);
+  if (!args.out.empty() || args.path.empty() || !args.paths.empty())
+    sources = parse_sources(args.sources, n, base);
 
-  const std::uint64_t need = static_cast<std::uint64_t>(sources.size()) * n * sizeof(D);
-  const std::uint64_t avail = available_host_memory();
-  const bool in_memory = need <= avail / 2;
-  if (want_matrix) {
-    fmt::print(stderr, "apsp: {} vertices, {} edges, {} sources: {:.1f} MiB of distances, {}\n", n,
-               g.edge_count(), sources.size(), static_cast<double>(need) / (1 << 20),
-               in_memory
-                   ? "kept in memory"
-                   : fmt::format("more than half the free memory ({:.1f} MiB): streamed to {}",
-                                 static_cast<double>(avail) / (1 << 20), args.out));
-    if (!in_memory && args.out.empty())
-      throw ResourceError("the distances do not fit in memory: give --out FILE to stream them");
-  }
-
-  const double work = static_cast<double>(std::max<std::size_t>(sources.size(), 1)) *
-                      static_cast<double>(g.edge_count() + n);
-  const BackendChoice choice =
-      choose_backend(parse_backend(args.backend), work, 2e7, (g.edge_count() * 20 + n * 16ULL));
-  fmt::print(stderr, "apsp: backend {}\n", choice.reason);
-
-  std::unique_ptr<MatrixWriter<D>> writer;
-  sssp::DistanceMatrix<D> matrix{n, {}};
-  sssp::RowSink<D> store;
-  if (want_matrix) {
-    if (in_memory) {
-      store = matrix.sink(sources.size());
-    } else {
-      writer = std::make_unique<MatrixWriter<D>>(args, n, base, sources);
-      store = [&](std::uint64_t first, std::uint64_t count, std::span<const D> rows) {
-        writer->rows(first, count, rows);
-      };
+  // Values: csv prints the distance type; bin takes 32 bits when asked, or (auto) for integer
+  // weights whose distances cannot pass INT32_MAX.
+  const bool fits32 = distance_bound(g) < 2147483647.0;
+  bool narrow = false;
+  if (args.format == "bin") {
+    if (args.values == "32") {
+      if (std::is_integral_v<D> && !fits32)
+        throw InputError(
+            fmt::format("--values 32: distances up to {:.0f} do not fit int32 (use --values 64)",
+                        distance_bound(g)));
+      narrow = true;
+    } else if (args.values == "auto") {
+      narrow = std::is_integral_v<D> && fits32;
     }
+  } else if (args.values == "32") {
+    throw InputError("--values 32 is for --format bin (csv prints the numbers)");
   }
-  // Progress on stderr once a run has taken a few seconds.
-  const Stopwatch run_clock;
-  double last_report = 0;
-  std::uint64_t done = 0;
-  const sssp::RowSink<D> sink = [&](std::uint64_t first, std::uint64_t count,
-                                    std::span<const D> rows) {
-    if (store) store(first, count, rows);
-    done += count;
-    const double t = run_clock.seconds();
-    if (t > 3 && t - last_report >= 1) {
-      last_report = t;
-      fmt::print(stderr, "apsp: {}/{} sources ({:.1f}%), {:.1f} s\n", done, sources.size(),
-                 100.0 * static_cast<double>(done) / static_cast<double>(sources.size()), t);
-    }
-  };
-
-  sssp::JohnsonOutcome<D> outcome;
-  if (choice.backend == Backend::kGpu) {
-    const std::string method = choose_method(args.method, sources.size(), n);
-    fmt::print(stderr, "apsp: GPU method {}{}\n", method, args.method == "auto" ? " (auto)" : "");
-    outcome = sssp::gpu::johnson(g, std::span<const std::uint32_t>(sources), sink,
-                                 {parse_method(method), args.batch});
-  } else {
-    outcome = sssp::johnson_cpu(g, std::span<const std::uint32_t>(sources), sink, {args.threads});
-  }
-  if (outcome.has_negative_cycle()) {
-    std::string line = "negative cycle:";
-    for (const std::uint32_t v : outcome.negative_cycle) line += fmt::format(" {}", v + base);
-    fmt::print("{} {}\n", line, outcome.negative_cycle.front() + base);
-    return 1;  // the writer's destructor removes any partial file
-  }
-  const auto& t = outcome.times;
-  fmt::print(stderr,
-             "apsp: read+build {:.3f} s, upload {:.1f} ms, Bellman-Ford {:.1f} ms, reweight {:.1f} "
-             "ms, shortest paths {:.1f} ms, download {:.1f} ms, total {:.1f} ms\n",
-             build_s, t.upload_ms, t.bellman_ford_ms, t.reweight_ms, t.sssp_ms, t.download_ms,
-             t.total_ms);
-  if (want_matrix) {
-    if (in_memory) {
-      writer = std::make_unique<MatrixWriter<D>>(args, n, base, sources);
-      if (!sources.empty()) writer->rows(0, sources.size(), std::span<const D>(matrix.rows));
-    }
-    writer->finish();
-  }
-  if (path &&
-      !print_path(g, std::span<const D>(outcome.potential), path->first, path->second, base))
-    return 1;
-  return 0;
+  if (!narrow) return run_apsp_rows<Weight, D>(args, g, base, sources, build_s);
+  using Narrow = std::conditional_t<std::is_integral_v<D>, std::int32_t, float>;
+  return run_apsp_rows<Weight, Narrow>(args, g, base, sources, build_s);
 }
 
 void add_apsp_command(CLI::App& app, CliContext& ctx) {
@@ -354,19 +337,33 @@ void add_apsp_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--format", args->format, "bin or csv")
       ->check(CLI::IsMember({"bin", "csv"}))
       ->capture_default_str();
+  cmd->add_option("--values", args->values,
+                  "bin values: auto (int32 when integer distances fit, else 64-bit), 32 "
+                  "(int32 or float) or 64 (int64 or double)")
+      ->check(CLI::IsMember({"auto", "32", "64"}))
+      ->capture_default_str();
+  cmd->add_option("--paths", args->paths,
+                  "also write the predecessors (the vertex before each on a shortest path) to "
+                  "FILE, in the --format of the distances");
+  cmd->add_option("--max-distance", args->max_distance,
+                  "distances above this count as out of reach (and are not searched further "
+                  "when no edge is negative)");
   cmd->add_option("--path", args->path, "print a shortest path from U to V")->expected(2);
   cmd->add_option("--backend", args->backend, "auto, cpu or gpu")->capture_default_str();
   cmd->add_option("--method", args->method,
-                  "GPU method: auto (near-far per source for a few sources, else batched), "
-                  "batched, near-far, frontier, dijkstra-outer or dijkstra-inner")
+                  "GPU method: auto, cta (one source per CTA), batched (32 sources per warp), "
+                  "near-far, frontier, dijkstra-outer or dijkstra-inner")
       ->capture_default_str();
   cmd->add_option("--threads", args->threads, "CPU threads (0: all)")->capture_default_str();
-  cmd->add_option("--batch", args->batch, "GPU sources per batch, a multiple of 32 (0: auto)")
+  cmd->add_option("--batch", args->batch,
+                  "GPU sources per batch (batched: a multiple of 32; 0: automatic)")
       ->capture_default_str();
   cmd->callback([args, &ctx] {
     if (args->format == "bin" && args->out.empty())
       throw InputError("--format bin needs --out FILE");
-    if (args->method != "auto") parse_method(args->method);
+    if (args->method != "auto" && args->method != "cta") parse_method(args->method);
+    if (args->max_distance && !(*args->max_distance >= 0))
+      throw InputError("--max-distance must be a non-negative number");
     Stopwatch clock;
     const GraphFile file = read_graph(args->graph, parse_graph_format(args->graph_format));
     fmt::print(stderr, "apsp: read {} in {:.3f} s\n", args->graph, clock.seconds());

@@ -1,7 +1,8 @@
 // `arcwave grid MAP --from x,y --to x,y`: the Lee wave on a grid (a MovingAI map, a passability
 // file, or a PGM / PNG / raw height map with a threshold), on the GPU or the CPU; prints the
 // path length and the path (or writes it to a file), optionally draws the map, the wave and the
-// path as a PNG. "No path found" exits with 1.
+// path as a PNG. "No path found" exits with 1. Weighted grids (--terrain, --costs) and batches
+// of queries (--scen, --queries) are in cli/grid_batch.cpp.
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -11,6 +12,8 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "cli/grid_batch.hpp"
+#include "cli/grid_input.hpp"
 #include "cli/registry.hpp"
 #include "core/backend.hpp"
 #include "core/timer.hpp"
@@ -25,22 +28,6 @@
 namespace arcwave::cli {
 
 namespace {
-
-struct GridOptions {
-  std::string map;
-  std::string from;
-  std::string to;
-  std::optional<std::uint32_t> threshold;
-  std::string raw;
-  std::string variant = "fast";
-  std::string backend = "auto";
-  std::string priority = "LURD";
-  bool moore = false;
-  bool unit_diagonals = false;
-  bool stop_at_start = false;
-  std::string png;
-  std::string path_out;
-};
 
 grid::Point parse_point(const std::string& text, const char* option) {
   const std::size_t comma = text.find(',');
@@ -116,10 +103,7 @@ int run_grid(const GridOptions& o) {
   check_inside(g, start, "--from");
   check_inside(g, finish, "--to");
   const grid::Priority priority = grid::parse_priority(o.priority);
-  if (o.unit_diagonals && !o.moore) throw InputError("--unit-diagonals needs --moore");
-  const grid::Neighbourhood n = !o.moore           ? grid::Neighbourhood::kVonNeumann
-                                : o.unit_diagonals ? grid::Neighbourhood::kMoore
-                                                   : grid::Neighbourhood::kOctile;
+  const grid::Neighbourhood n = grid_moves(o);
   const grid::GpuVariant variant = grid::parse_gpu_variant(o.variant);
   const BackendChoice backend =
       choose_backend(parse_backend(o.backend), static_cast<double>(g.cell_count()), 65536.0,
@@ -197,10 +181,11 @@ void add_grid_command(CLI::App& app, CliContext& ctx) {
   auto* cmd = app.add_subcommand(
       "grid", "Lee wave path planning on a grid (MovingAI map, passability file, height map)");
   auto o = std::make_shared<GridOptions>();
-  cmd->add_option("map", o->map, "MovingAI .map, passability file, or PGM / PNG / raw height map")
-      ->required();
-  cmd->add_option("--from", o->from, "start cell x,y (the robot)")->required();
-  cmd->add_option("--to", o->to, "finish cell x,y (the wave starts here)")->required();
+  cmd->add_option("map", o->map,
+                  "MovingAI .map, passability file, or PGM / PNG / raw height map (optional "
+                  "with --scen: each X.map.scen then names its map X.map)");
+  cmd->add_option("--from", o->from, "start cell x,y (the robot)");
+  cmd->add_option("--to", o->to, "finish cell x,y (the wave starts here)");
   cmd->add_option("--threshold", o->threshold,
                   "height maps: a move is open when the height difference is below T");
   cmd->add_option("--raw", o->raw, "raw little-endian height map of WxH (or WxH:2 for 16-bit)");
@@ -209,12 +194,39 @@ void add_grid_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--backend", o->backend, "auto (default), cpu or gpu");
   cmd->add_flag("--moore", o->moore, "8 moves with octile costs 1 and sqrt(2), no corner cutting");
   cmd->add_flag("--unit-diagonals", o->unit_diagonals, "with --moore: every move costs 1");
+  cmd->add_option("--moves", o->moves,
+                  "4, 8 (unit diagonals) or octile (1 and sqrt 2, no corner cutting); default 4, "
+                  "octile with --scen");
+  cmd->add_option("--terrain", o->terrain,
+                  "weighted MovingAI map: costs of terrain letters, e.g. T=4,S=2,W=8 ('.' and G "
+                  "cost 1; S costs 1, T and W are blocked unless given)");
+  cmd->add_flag("--costs", o->costs,
+                "the PGM / PNG / raw map holds cell costs (0 = blocked), not heights");
+  cmd->add_option("--scen", o->scens,
+                  "answer every row of these MovingAI scenario files (one process, one GPU "
+                  "context)");
+  cmd->add_option("--queries", o->queries, "answer every 'sx sy gx gy' line of this file");
+  cmd->add_option("--out", o->out, "batch: write one csv row per query to this file");
+  cmd->add_flag("--check", o->check,
+                "batch: compare with the scenario's optimal lengths (exit 1 if any differs)");
+  cmd->add_flag("--paths", o->paths, "batch: add each path to the --out csv");
+  cmd->add_option("--threads", o->threads, "CPU threads of a batch (0: all cores)");
   cmd->add_option("--priority", o->priority, "path recovery order: LURD (default) or ULDR");
   cmd->add_flag("--stop-at-start", o->stop_at_start,
                 "stop the wave once the start is labelled (frontier, bitwave, fast)");
   cmd->add_option("--png", o->png, "draw the map, the wave and the path into this PNG");
   cmd->add_option("--path-out", o->path_out, "write the path (x y per line) to this file");
-  cmd->callback([o, &ctx] { ctx.exit_code = run_grid(*o); });
+  cmd->callback([o, &ctx] {
+    if (!o->scens.empty() || !o->queries.empty()) {
+      ctx.exit_code = run_grid_batch(*o);
+      return;
+    }
+    if (o->from.empty() || o->to.empty() || o->map.empty())
+      throw InputError(
+          "give the map and --from and --to (one query), or --scen / --queries (a "
+          "batch)");
+    ctx.exit_code = (!o->terrain.empty() || o->costs) ? run_grid_weighted_query(*o) : run_grid(*o);
+  });
 }
 
 const CommandRegistration registration(40, add_grid_command);

@@ -8,6 +8,8 @@ export LD_LIBRARY_PATH="$root/.devbin/lib:${LD_LIBRARY_PATH:-}"
 export ARCWAVE_SOURCE_DIR="$root"
 export ARCWAVE_BINARY_DIR="$root/.devbin/build"
 export ARCWAVE_SHARED_INSTANCES="$root/.devbin/shared-instances"
+export ARCWAVE_SHARED_MAPS="$root/.devbin/shared-maps"
+export ARCWAVE_SHARED_GRAPHS="$root/.devbin/shared-graphs"
 export OUT=${OUT:-/tmp/arcwave-out}
 mkdir -p "$OUT"
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm --format=csv,noheader | tee "$OUT/device.txt"

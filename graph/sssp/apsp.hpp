@@ -4,6 +4,7 @@
 // one, and the time of each phase.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -50,6 +51,42 @@ struct DistanceMatrix {
     };
   }
 };
+
+/// The vertex before v on a shortest path from the source (0-based), kNoPredecessor for the
+/// source itself and for vertices out of reach (or beyond a distance cut).
+inline constexpr std::uint32_t kNoPredecessor = 0xFFFFFFFFU;
+
+/// Receives predecessor rows for sources[first .. first + count), in the same blocks and order as
+/// the distance rows (each block's predecessors right after its distances).
+using PredecessorSink = std::function<void(std::uint64_t first, std::uint64_t count,
+                                           std::span<const std::uint32_t> predecessors)>;
+
+/// Where the rows of an APSP run go, with distances of value type V (the distance type, or a
+/// narrower int32_t / float: infinity becomes INT32_MAX / +inf; the caller checks they fit).
+template <typename V>
+struct RowStream {
+  RowSink<V> rows;
+  PredecessorSink predecessors;  // set: predecessors are computed and delivered too
+  /// Optional |sources| x n host array the rows land in directly (page-locked memory lets the
+  /// GPU copy at full speed); `rows` is still called, with spans into it.
+  V* direct = nullptr;
+};
+
+struct StreamOptions {
+  /// Distances above this count as out of reach (infinity, no predecessor). Without negative
+  /// edges the search stops there; with them it runs fully and the rows are cut.
+  double max_distance = HUGE_VAL;
+  unsigned threads = 0;     // CPU: threads (0: all)
+  std::uint32_t batch = 0;  // GPU: sources per batch (0: chosen from memory)
+  double delta = 0;         // GPU per-CTA near-far bucket width (0: automatic)
+};
+
+/// A distance in the output type (infinity to infinity).
+template <typename V, typename D>
+constexpr V narrow_distance(D d) {
+  if (d == infinity<D>()) return infinity<V>();
+  return static_cast<V>(d);
+}
 
 /// Every vertex 0 .. n-1, the default source list.
 inline std::vector<std::uint32_t> all_vertices(std::uint32_t n) {

@@ -26,4 +26,13 @@ JohnsonOutcome<Distance<Weight>> johnson_cpu(const Csr<Weight>& graph,
                                              const RowSink<Distance<Weight>>& sink,
                                              const CpuJohnsonOptions& options = {});
 
+/// The same with rows in the output type V (the distance type, or int32_t / float for int64_t
+/// / double weights), cut at options.max_distance, predecessors when out.predecessors is set,
+/// straight into out.direct when given. Blocks of options.batch sources (0: about 64 MiB).
+template <typename Weight, typename V>
+JohnsonOutcome<Distance<Weight>> johnson_cpu_stream(const Csr<Weight>& graph,
+                                                    std::span<const std::uint32_t> sources,
+                                                    const RowStream<V>& out,
+                                                    const StreamOptions& options = {});
+
 }  // namespace arcwave::sssp

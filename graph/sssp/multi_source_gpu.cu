@@ -6,7 +6,8 @@
 // pairs set their bits in the next word array with one atomicOr per warp and edge. Weights
 // are non-negative, so doubles use the integer atomicMin on their bits. Rounds end when no
 // distance fell; rows are then transposed through shared memory (and un-reweighted) into a
-// source-major block, copied to pinned host memory chunk by chunk and handed to the sink.
+// source-major block (one of two), which a host thread downloads through pinned staging on a
+// second stream and hands to the sink while the next batch computes (row_downloader.cuh).
 #include <algorithm>
 #include <string>
 
@@ -16,6 +17,7 @@
 #include "graph/csr/device_csr.cuh"
 #include "graph/sssp/checks.hpp"
 #include "graph/sssp/gpu_internal.cuh"
+#include "graph/sssp/row_downloader.cuh"
 
 namespace arcwave::sssp::gpu {
 
@@ -25,34 +27,6 @@ namespace {
 
 constexpr std::uint32_t kMaxBatch = 2048;
 constexpr std::uint64_t kMaxBlockBytes = 512ULL << 20;  // one batch's rows on the device
-constexpr std::uint64_t kStagingBytes = 64ULL << 20;    // each pinned staging buffer
-
-/// Two pinned host buffers with an event each; chunk c uses buffer and event c % 2.
-template <typename D>
-class PinnedStaging {
- public:
-  explicit PinnedStaging(std::uint64_t values) {
-    for (int i = 0; i < 2; ++i) {
-      ARCWAVE_CUDA_CHECK(
-          cudaMallocHost(reinterpret_cast<void**>(&buffers_[i]), values * sizeof(D)));
-      ARCWAVE_CUDA_CHECK(cudaEventCreateWithFlags(&events_[i], cudaEventDisableTiming));
-    }
-  }
-  PinnedStaging(const PinnedStaging&) = delete;
-  PinnedStaging& operator=(const PinnedStaging&) = delete;
-  ~PinnedStaging() {
-    for (int i = 0; i < 2; ++i) {
-      if (buffers_[i] != nullptr) cudaFreeHost(buffers_[i]);
-      if (events_[i] != nullptr) cudaEventDestroy(events_[i]);
-    }
-  }
-  D* buffer(std::uint64_t chunk) { return buffers_[chunk % 2]; }
-  cudaEvent_t event(std::uint64_t chunk) { return events_[chunk % 2]; }
-
- private:
-  D* buffers_[2] = {nullptr, nullptr};
-  cudaEvent_t events_[2] = {nullptr, nullptr};
-};
 
 template <typename D>
 __global__ void seed_batch(D* dist, std::uint32_t* active, std::uint32_t stride,
@@ -169,13 +143,11 @@ void run_multi_source(const CsrView<Weight>& view, std::span<const std::uint32_t
   cuda::DeviceBuffer<std::uint32_t> active(pairs);
   cuda::DeviceBuffer<std::uint32_t> next_active(pairs);
   cuda::DeviceBuffer<std::uint32_t> batch_sources(stride);
-  cuda::DeviceBuffer<D> rows(static_cast<std::uint64_t>(n) * stride);
+  // Two blocks of rows: while a host thread downloads one (pinned, second stream) and feeds the
+  // sink, the next batch computes into the other.
+  cuda::DeviceBuffer<D> rows[2] = {cuda::DeviceBuffer<D>(static_cast<std::uint64_t>(n) * stride),
+                                   cuda::DeviceBuffer<D>(static_cast<std::uint64_t>(n) * stride)};
   cuda::DeviceBuffer<std::uint32_t> changed(1);
-  // Rows come back through two pinned staging buffers of up to 64 MiB: the copy of one chunk
-  // overlaps the sink's work on the other.
-  const std::uint64_t row_bytes = static_cast<std::uint64_t>(n) * sizeof(D);
-  const std::uint64_t chunk_rows = std::clamp<std::uint64_t>(kStagingBytes / row_bytes, 1, stride);
-  PinnedStaging<D> staging(chunk_rows * n);
   std::uint32_t* host_changed = nullptr;
   ARCWAVE_CUDA_CHECK(
       cudaMallocHost(reinterpret_cast<void**>(&host_changed), sizeof(std::uint32_t)));
@@ -183,12 +155,28 @@ void run_multi_source(const CsrView<Weight>& view, std::span<const std::uint32_t
     std::uint32_t* p;
     ~ReleaseFlag() { cudaFreeHost(p); }
   } release_flag{host_changed};
+  cudaEvent_t ready[2] = {nullptr, nullptr};
+  for (cudaEvent_t& e : ready)
+    ARCWAVE_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+  struct ReleaseEvents {
+    cudaEvent_t* e;
+    ~ReleaseEvents() {
+      cudaEventDestroy(e[0]);
+      cudaEventDestroy(e[1]);
+    }
+  } release_events{ready};
+  RowStream<D> out;
+  out.rows = sink;
+  RowDownloader<D> downloader(n, stride, out, nullptr);
   cuda::EventTimer compute;
   const unsigned round_blocks = blocks_for(pairs * kWarp);
 
-  for (std::uint64_t first = 0; first < sources.size(); first += stride) {
+  std::uint64_t b = 0;
+  for (std::uint64_t first = 0; first < sources.size(); first += stride, ++b) {
     const auto count =
         static_cast<std::uint32_t>(std::min<std::uint64_t>(stride, sources.size() - first));
+    downloader.wait(1);  // rows[b % 2] is free once batch b - 2 is handed over
+    D* block = rows[b % 2].data();
     compute.start(stream);
     batch_sources.copy_from(sources.subspan(first, count), stream);
     fill(dist.data(), dist.size(), infinity<D>(), stream);
@@ -214,29 +202,15 @@ void run_multi_source(const CsrView<Weight>& view, std::span<const std::uint32_t
     }
     const dim3 grid((n + 31) / 32, (count + 31) / 32);
     transpose_rows<<<grid, dim3(32, 8), 0, stream>>>(dist.data(), n, stride, count,
-                                                     batch_sources.data(), potential, rows.data());
+                                                     batch_sources.data(), potential, block);
     ARCWAVE_CUDA_CHECK_LAUNCH("transpose_rows");
     compute.stop(stream);
+    ARCWAVE_CUDA_CHECK(cudaEventRecord(ready[b % 2], stream));
+    downloader.submit({block, nullptr, nullptr, first, count, ready[b % 2]});
     times.compute_ms += compute.milliseconds();
-    Stopwatch download;
-    const std::uint64_t chunks = (count + chunk_rows - 1) / chunk_rows;
-    auto issue = [&](std::uint64_t c) {
-      const std::uint64_t r0 = c * chunk_rows;
-      const std::uint64_t r = std::min<std::uint64_t>(chunk_rows, count - r0);
-      ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(staging.buffer(c), rows.data() + r0 * n, r * n * sizeof(D),
-                                         cudaMemcpyDeviceToHost, stream));
-      ARCWAVE_CUDA_CHECK(cudaEventRecord(staging.event(c), stream));
-    };
-    issue(0);
-    for (std::uint64_t c = 0; c < chunks; ++c) {
-      if (c + 1 < chunks) issue(c + 1);  // its buffer's previous chunk was consumed
-      ARCWAVE_CUDA_CHECK(cudaEventSynchronize(staging.event(c)));
-      const std::uint64_t r0 = c * chunk_rows;
-      const std::uint64_t r = std::min<std::uint64_t>(chunk_rows, count - r0);
-      sink(first + r0, r, std::span<const D>(staging.buffer(c), r * n));
-    }
-    times.download_ms += download.seconds() * 1e3;
   }
+  downloader.wait(0);
+  times.download_ms += downloader.milliseconds();
 }
 
 template void run_multi_source(const CsrView<std::int64_t>&, std::span<const std::uint32_t>,

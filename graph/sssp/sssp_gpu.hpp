@@ -99,4 +99,21 @@ JohnsonOutcome<Distance<Weight>> johnson(const Csr<Weight>& graph,
                                          const RowSink<Distance<Weight>>& sink,
                                          const JohnsonGpuOptions& options = {});
 
+/// Page-locked host memory (for RowStream::direct: the GPU copies into it at full speed), or
+/// nullptr without CUDA or when the allocation fails; release with free_pinned().
+void* allocate_pinned(std::size_t bytes);
+void free_pinned(void* memory);
+
+/// Johnson with one source per CTA (johnson_cta_gpu.cu): every CTA runs whole near-far SSSPs
+/// with a local queue (BFS levels for equal weights), so high-diameter graphs cost no launch
+/// or host round trip per round. Rows in the output type V (the distance type, or int32_t /
+/// float), cut at options.max_distance, predecessors when out.predecessors is set; batches
+/// are downloaded (pinned, on a second stream, by a host thread that feeds the sinks) while the
+/// next batch computes. Without negative edges Bellman-Ford is skipped (the potentials are 0).
+template <typename Weight, typename V>
+JohnsonOutcome<Distance<Weight>> johnson_streamed(const Csr<Weight>& graph,
+                                                  std::span<const std::uint32_t> sources,
+                                                  const RowStream<V>& out,
+                                                  const StreamOptions& options = {});
+
 }  // namespace arcwave::sssp::gpu

@@ -35,6 +35,30 @@ JohnsonOutcome<Distance<Weight>> johnson(const Csr<Weight>&, std::span<const std
   no_cuda("GPU Johnson");
 }
 
+void* allocate_pinned(std::size_t) {
+  return nullptr;
+}
+void free_pinned(void*) {}
+
+template <typename Weight, typename V>
+JohnsonOutcome<Distance<Weight>> johnson_streamed(const Csr<Weight>&,
+                                                  std::span<const std::uint32_t>,
+                                                  const RowStream<V>&, const StreamOptions&) {
+  no_cuda("GPU Johnson");
+}
+
+template JohnsonOutcome<std::int64_t> johnson_streamed(const Csr<std::int64_t>&,
+                                                       std::span<const std::uint32_t>,
+                                                       const RowStream<std::int64_t>&,
+                                                       const StreamOptions&);
+template JohnsonOutcome<std::int64_t> johnson_streamed(const Csr<std::int64_t>&,
+                                                       std::span<const std::uint32_t>,
+                                                       const RowStream<std::int32_t>&,
+                                                       const StreamOptions&);
+template JohnsonOutcome<double> johnson_streamed(const Csr<double>&, std::span<const std::uint32_t>,
+                                                 const RowStream<double>&, const StreamOptions&);
+template JohnsonOutcome<double> johnson_streamed(const Csr<double>&, std::span<const std::uint32_t>,
+                                                 const RowStream<float>&, const StreamOptions&);
 template BellmanFordResult<std::int64_t> bellman_ford(const Csr<std::int64_t>&,
                                                       std::optional<std::uint32_t>,
                                                       BellmanFordVariant, GpuTimes*);

@@ -74,6 +74,25 @@ grid::Grid random_blocked_cells(int width, int height, double blocked_share, std
   return grid::grid_from_blocked(width, height, blocked);
 }
 
+grid::CellCosts random_costs(int width, int height, std::uint32_t lo, std::uint32_t hi,
+                             double blocked_share, std::uint64_t seed) {
+  check_share(blocked_share, "the blocked share");
+  grid::check_grid_size(width, height);
+  if (lo < 1 || hi < lo || hi > 65535)
+    throw InputError("random_costs: need 1 <= lo <= hi <= 65535");
+  grid::CellCosts costs{width, height, {}};
+  costs.cost.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+  const std::uint64_t limit = probability_limit(blocked_share);
+  const std::uint64_t span = hi - lo + 1ULL;
+  SplitMix64 rng(seed);
+  for (std::uint16_t& c : costs.cost) {
+    const bool blocked = blocked_share >= 1.0 || rng.next() < limit;
+    const std::uint64_t draw = rng.next() % span;
+    c = blocked ? 0 : static_cast<std::uint16_t>(lo + draw);
+  }
+  return costs;
+}
+
 HeightMap random_heightmap(int width, int height, double beta, std::uint64_t seed) {
   check_share(beta, "beta");
   grid::check_grid_size(width, height);

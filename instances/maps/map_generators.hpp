@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "graph/grid/costs.hpp"
 #include "graph/grid/grid.hpp"
 
 namespace arcwave::gen {
@@ -19,6 +20,11 @@ grid::Grid random_passability(int width, int height, double beta, std::uint64_t 
 
 /// Random cell map: each cell blocked with probability `blocked_share` (MovingAI-like maps).
 grid::Grid random_blocked_cells(int width, int height, double blocked_share, std::uint64_t seed);
+
+/// Random cell costs: each cell blocked (cost 0) with probability `blocked_share`, else a cost
+/// drawn uniformly from lo..hi (1 <= lo <= hi <= 65535).
+grid::CellCosts random_costs(int width, int height, std::uint32_t lo, std::uint32_t hi,
+                             double blocked_share, std::uint64_t seed);
 
 struct HeightMap {
   int width = 0;

@@ -4,8 +4,9 @@
 //
 // MovingAI maps: "type octile", "height H", "width W", "map", then H rows of W characters;
 // '.', 'G' and 'S' are passable, '@', 'O', 'T' and 'W' are not (the usual reading of the
-// benchmark sets). Scenarios: an optional "version 1" line, then rows of
-// "bucket map width height start_x start_y goal_x goal_y optimal_length".
+// benchmark sets); read with TerrainCosts they become a weighted grid. Scenarios: an optional
+// "version 1" line, then rows of "bucket map width height start_x start_y goal_x goal_y
+// optimal_length".
 //
 // Passability files (the paper's per-cell flags, written out):
 //   passability W H
@@ -19,7 +20,9 @@
 #include <string>
 #include <vector>
 
+#include "graph/grid/costs.hpp"
 #include "graph/grid/grid.hpp"
+#include "parsers/image/image.hpp"
 
 namespace arcwave {
 
@@ -29,6 +32,25 @@ grid::Grid parse_movingai_map(const std::string& name, const std::string& text);
 /// and throw InputError.
 void write_movingai_map(const std::string& path, const grid::Grid& grid);
 
+/// Weighted MovingAI maps: the cost of each terrain letter. '.' and 'G' cost 1, '@' and 'O'
+/// are out of bounds; swamp 'S' costs 1 and trees 'T' and water 'W' are blocked unless given a
+/// cost (the unweighted reading of the benchmark sets, where T and W are not passable).
+struct TerrainCosts {
+  std::optional<std::uint16_t> trees;
+  std::optional<std::uint16_t> swamp;
+  std::optional<std::uint16_t> water;
+  [[nodiscard]] std::uint16_t cost(char letter) const;  // 0: blocked
+};
+/// Parses "T=4,S=2,W=8" (any subset, any order); throws InputError.
+TerrainCosts parse_terrain_costs(const std::string& text);
+grid::CellCosts read_movingai_costs(const std::string& path, const TerrainCosts& costs);
+grid::CellCosts parse_movingai_costs(const std::string& name, const std::string& text,
+                                     const TerrainCosts& costs);
+
+/// Cell costs from a grey image (PGM, PNG or raw): each pixel's value is its cell's cost, 0 a
+/// blocked cell.
+grid::CellCosts costs_from_image(const GrayImage& image);
+
 struct ScenarioEntry {
   int bucket = 0;
   std::string map;
@@ -37,7 +59,9 @@ struct ScenarioEntry {
   grid::Point start;
   grid::Point goal;
   double optimal_length = 0.0;
-  std::uint64_t line = 0;  // for messages
+  std::uint64_t line = 0;         // for messages
+  std::uint64_t map_column = 0;   // column of the map name
+  std::uint64_t size_column = 0;  // column of the width
 };
 std::vector<ScenarioEntry> read_movingai_scen(const std::string& path);
 std::vector<ScenarioEntry> parse_movingai_scen(const std::string& name, const std::string& text);

@@ -30,6 +30,11 @@ std::uint32_t need_threshold(const std::string& path, const HeightMapOptions& op
 
 }  // namespace
 
+grid::CellCosts costs_from_image(const GrayImage& image) {
+  grid::CellCosts costs{image.width, image.height, image.pixels};
+  return costs;
+}
+
 LoadedGrid load_grid(const std::string& path, const HeightMapOptions& options) {
   if (options.raw_width > 0 || options.raw_height > 0) {
     const std::uint32_t threshold = need_threshold(path, options);

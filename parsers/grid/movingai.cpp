@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <optional>
 
 #include "arcwave/error.hpp"
 #include "parsers/grid/grid_files.hpp"
@@ -39,7 +40,16 @@ int terrain(char c) {
 
 }  // namespace
 
-grid::Grid parse_movingai_map(const std::string& name, const std::string& text) {
+namespace {
+
+/// The map's cells as their letters (row-major), checked against the letters MovingAI uses.
+struct MapLetters {
+  int width = 0;
+  int height = 0;
+  std::string letters;
+};
+
+MapLetters parse_letters(const std::string& name, const std::string& text) {
   const std::vector<Line> lines = grid_text::split_lines(text);
   long long width = -1;
   long long height = -1;
@@ -76,7 +86,8 @@ grid::Grid parse_movingai_map(const std::string& name, const std::string& text) 
   if (width < 0 || height < 0)
     fail(name, lines[i].number, 1, "the map header needs height and width");
   grid::check_grid_size(static_cast<int>(width), static_cast<int>(height));
-  std::vector<std::uint8_t> blocked(static_cast<std::size_t>(width * height));
+  MapLetters map{static_cast<int>(width), static_cast<int>(height), {}};
+  map.letters.resize(static_cast<std::size_t>(width * height));
   for (long long y = 0; y < height; ++y) {
     const std::size_t at = i + 1 + static_cast<std::size_t>(y);
     if (at >= lines.size())
@@ -89,17 +100,88 @@ grid::Grid parse_movingai_map(const std::string& name, const std::string& text) 
            "a map row has " + std::to_string(row.size()) + " characters, the header says " +
                std::to_string(width));
     for (long long x = 0; x < width; ++x) {
-      const int kind = terrain(row[static_cast<std::size_t>(x)]);
-      if (kind < 0)
+      if (terrain(row[static_cast<std::size_t>(x)]) < 0)
         fail(name, lines[at].number, static_cast<std::uint64_t>(x) + 1,
              std::string("unknown map character '") + row[static_cast<std::size_t>(x)] + "'");
-      blocked[static_cast<std::size_t>(y * width + x)] = static_cast<std::uint8_t>(kind);
+      map.letters[static_cast<std::size_t>(y * width + x)] = row[static_cast<std::size_t>(x)];
     }
   }
   for (std::size_t extra = i + 1 + static_cast<std::size_t>(height); extra < lines.size(); ++extra)
     if (!grid_text::tokens(lines[extra].text).empty())
       fail(name, lines[extra].number, 1, "text after the last map row");
-  return grid::grid_from_blocked(static_cast<int>(width), static_cast<int>(height), blocked);
+  return map;
+}
+
+}  // namespace
+
+grid::Grid parse_movingai_map(const std::string& name, const std::string& text) {
+  const MapLetters map = parse_letters(name, text);
+  std::vector<std::uint8_t> blocked(map.letters.size());
+  for (std::size_t i = 0; i < blocked.size(); ++i)
+    blocked[i] = static_cast<std::uint8_t>(terrain(map.letters[i]));
+  return grid::grid_from_blocked(map.width, map.height, blocked);
+}
+
+grid::CellCosts parse_movingai_costs(const std::string& name, const std::string& text,
+                                     const TerrainCosts& terrain_costs) {
+  const MapLetters map = parse_letters(name, text);
+  grid::CellCosts costs{map.width, map.height, std::vector<std::uint16_t>(map.letters.size())};
+  for (std::size_t i = 0; i < map.letters.size(); ++i)
+    costs.cost[i] = terrain_costs.cost(map.letters[i]);
+  return costs;
+}
+
+grid::CellCosts read_movingai_costs(const std::string& path, const TerrainCosts& terrain_costs) {
+  return parse_movingai_costs(path, grid_text::read_text(path), terrain_costs);
+}
+
+std::uint16_t TerrainCosts::cost(char letter) const {
+  switch (letter) {
+    case '.':
+    case 'G':
+      return 1;
+    case 'S':
+      return swamp.value_or(1);
+    case 'T':
+      return trees.value_or(0);
+    case 'W':
+      return water.value_or(0);
+    default:
+      return 0;  // '@', 'O': out of bounds
+  }
+}
+
+namespace {
+
+[[noreturn]] void bad_terrain(const std::string& text, std::size_t at, const std::string& why) {
+  throw InputError("--terrain '" + text + "' at character " + std::to_string(at + 1) + ": " + why +
+                   " (expected LETTER=COST,... with letters T, S, W and costs 1..65535)");
+}
+
+}  // namespace
+
+TerrainCosts parse_terrain_costs(const std::string& text) {
+  TerrainCosts t;
+  if (text.empty()) bad_terrain(text, 0, "empty");
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const char letter = text[at];
+    std::optional<std::uint16_t>* slot = letter == 'T'   ? &t.trees
+                                         : letter == 'S' ? &t.swamp
+                                         : letter == 'W' ? &t.water
+                                                         : nullptr;
+    if (slot == nullptr) bad_terrain(text, at, "unknown terrain letter");
+    if (at + 1 >= text.size() || text[at + 1] != '=')
+      bad_terrain(text, at + 1, "expected '=' after the letter");
+    const std::size_t end = std::min(text.find(',', at), text.size());
+    long long v = 0;
+    if (!grid_text::parse_int(std::string_view(text).substr(at + 2, end - at - 2), 1, 65535, &v))
+      bad_terrain(text, at + 2, "expected a cost in 1..65535");
+    *slot = static_cast<std::uint16_t>(v);
+    if (end + 1 == text.size()) bad_terrain(text, end, "a comma ends the list");
+    at = end < text.size() ? end + 1 : end;
+  }
+  return t;
 }
 
 grid::Grid read_movingai_map(const std::string& path) {
@@ -155,6 +237,8 @@ std::vector<ScenarioEntry> parse_movingai_scen(const std::string& name, const st
     e.line = line.number;
     e.bucket = int_field(0, "a bucket number");
     e.map = std::string(t[1].text);
+    e.map_column = t[1].column;
+    e.size_column = t[2].column;
     e.map_width = int_field(2, "a map width");
     e.map_height = int_field(3, "a map height");
     e.start = {int_field(4, "a start x"), int_field(5, "a start y")};

@@ -22,5 +22,11 @@ done
 if [ -d ../shared/instances ]; then
   cp -r ../shared/instances "$out/shared-instances"
 fi
+# The real maps and graphs of the path-planning tests and benchmarks (about 10 MiB).
+for data in maps graphs; do
+  if [ -d ../shared/$data ]; then
+    cp -r ../shared/$data "$out/shared-$data"
+  fi
+done
 cp -r bench/device "$out/device-scripts"
 du -sh "$out"

@@ -24,4 +24,19 @@ inline std::filesystem::path shared_instances_dir() {
   return std::filesystem::exists(p) ? p : std::filesystem::path();
 }
 
+/// A folder of the shared real data ("maps", "graphs"), or an empty path when there is none
+/// (tests then skip): ARCWAVE_SHARED_MAPS / ARCWAVE_SHARED_GRAPHS (the name in capitals), else
+/// shared/<name> beside the checkout or beside the folder of worktrees.
+inline std::filesystem::path shared_data_dir(const std::string& name) {
+  std::string variable = "ARCWAVE_SHARED_";
+  for (const char c : name) variable += static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
+  if (const char* env = std::getenv(variable.c_str())) return env;
+  for (std::filesystem::path up = source_dir().parent_path(); !up.empty(); up = up.parent_path()) {
+    const std::filesystem::path p = up / "shared" / name;
+    if (std::filesystem::exists(p)) return p;
+    if (up == up.parent_path()) break;
+  }
+  return {};
+}
+
 }  // namespace arcwave::test

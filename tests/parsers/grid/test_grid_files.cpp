@@ -176,3 +176,44 @@ TEST_CASE("load_grid recognises every input", "[grid-files]") {
   CHECK_THROWS_AS(load_grid(temp_path("hills.raw"), raw), InputError);
   CHECK_THROWS_AS(load_grid(bundled("maze-41.scen"), none), InputError);
 }
+
+TEST_CASE("weighted MovingAI maps: terrain costs", "[grid-files][weighted]") {
+  const std::string text = "type octile\nheight 2\nwidth 5\nmap\n.GS@T\nOTW..\n";
+  // Defaults: S costs 1, T and W are blocked (the unweighted reading).
+  grid::CellCosts c = parse_movingai_costs("t.map", text, TerrainCosts{});
+  CHECK(c.width == 5);
+  CHECK(c.height == 2);
+  CHECK(c.cost == std::vector<std::uint16_t>{1, 1, 1, 0, 0, 0, 0, 0, 1, 1});
+  CHECK(std::ranges::equal(grid::grid_from_costs(c).cells(),
+                           parse_movingai_map("t.map", text).cells()));
+  c = parse_movingai_costs("t.map", text, parse_terrain_costs("T=4,S=2,W=9"));
+  CHECK(c.cost == std::vector<std::uint16_t>{1, 1, 2, 0, 4, 0, 4, 9, 1, 1});
+  CHECK(c.min_cost() == 1);
+  CHECK(c.max_cost() == 9);
+  const TerrainCosts only_water = parse_terrain_costs("W=3");
+  CHECK(only_water.cost('W') == 3);
+  CHECK(only_water.cost('T') == 0);
+  CHECK(only_water.cost('S') == 1);
+  for (const std::string bad : {"", "X=3", "T3", "T=0", "T=70000", "T=2,", "T=2,,S=1", "T=a"})
+    CHECK_THROWS_AS(parse_terrain_costs(bad), InputError);
+  // Map errors keep their positions.
+  expect_error_at(
+      [] { parse_movingai_costs("m", "type octile\nheight 1\nwidth 3\nmap\n.x.\n", {}); }, 5, 2);
+}
+
+TEST_CASE("cost images: pixel values are cell costs", "[grid-files][weighted]") {
+  GrayImage image;
+  image.width = 3;
+  image.height = 2;
+  image.max_value = 255;
+  image.pixels = {1, 0, 200, 7, 7, 255};
+  const std::string pgm = temp_path("costs.pgm");
+  write_pgm(pgm, image);
+  const grid::CellCosts c = costs_from_image(read_image(pgm));
+  CHECK(c.width == 3);
+  CHECK(c.height == 2);
+  CHECK(c.cost == std::vector<std::uint16_t>{1, 0, 200, 7, 7, 255});
+  const grid::Grid g = grid::grid_from_costs(c);
+  CHECK(g.blocked({1, 0}));
+  CHECK_FALSE(g.blocked({0, 0}));
+}
