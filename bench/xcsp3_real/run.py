@@ -2,7 +2,8 @@
 """Solves every real XCSP3 instance of the shared set with a time limit and compares the answers
 with the known ones and with Cosoco's (answers.txt beside the files).
 
-    bench/xcsp3_real/run.py BUILD_DIR [--limit 30] [--jobs 1] [--json OUT.json] [-- solve options]
+    bench/xcsp3_real/run.py BUILD_DIR [--limit 30] [--jobs 1] [--json OUT.json] \
+        [--extra "solve options"]
 
 One line per file: known answer, Cosoco's status / objective / seconds, arcwave's status /
 objective / wall seconds. The summary counts the files read (exit 0 of `info`), the files
@@ -107,14 +108,14 @@ def main():
     ap.add_argument("--limit", type=float, default=30)
     ap.add_argument("--jobs", type=int, default=1, help="files solved at once")
     ap.add_argument("--json")
-    ap.add_argument("extra", nargs="*")
+    ap.add_argument("--extra", default="", help="more `arcwave solve` options, e.g. '-p 1'")
     args = ap.parse_args()
     binary = os.path.join(os.path.abspath(args.build), "cli", "arcwave")
     folder = shared_dir()
     rows = read_answers(folder)
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(run_one, binary, os.path.join(folder, r["file"]), args.limit,
-                               args.extra) for r in rows]
+                               args.extra.split()) for r in rows]
         for r, f in zip(rows, futures):
             r.update(f.result())
             r["sense"] = objective_sense(os.path.join(folder, r["file"]))

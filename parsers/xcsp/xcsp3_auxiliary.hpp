@@ -28,6 +28,7 @@
 #include "parsers/text/scanner.hpp"
 #include "parsers/xcsp/xcsp3_text.hpp"
 #include "parsers/xcsp/xcsp3_variables.hpp"
+#include "solver/expr_interval.hpp"
 
 namespace arcwave::xcsp3 {
 
@@ -113,201 +114,6 @@ inline constexpr std::uint64_t kExactImageBudget = 50'000'000;
 /// Wider intervals (from interval arithmetic) are refused.
 inline constexpr std::uint64_t kMaxIntervalValues = 10'000'000;
 
-namespace detail {
-
-__extension__ typedef __int128 Wide;  // interval bounds before saturation
-
-// A closed interval of values; `empty` when the expression is nowhere defined.
-struct Interval {
-  Value lo = 0;
-  Value hi = 0;
-  bool empty = false;
-};
-
-inline Value saturate(Wide v) {
-  constexpr Value kMax = std::numeric_limits<Value>::max();
-  constexpr Value kMin = std::numeric_limits<Value>::min();
-  if (v > kMax) return kMax;
-  if (v < kMin) return kMin;
-  return static_cast<Value>(v);
-}
-
-inline Interval hull(std::initializer_list<Wide> values) {
-  Wide lo = *values.begin();
-  Wide hi = lo;
-  for (Wide v : values) {
-    lo = std::min(lo, v);
-    hi = std::max(hi, v);
-  }
-  return {saturate(lo), saturate(hi), false};
-}
-
-inline Interval mul(const Interval& a, const Interval& b) {
-  const Wide al = a.lo, ah = a.hi, bl = b.lo, bh = b.hi;
-  return hull({al * bl, al * bh, ah * bl, ah * bh});
-}
-
-// Truncating division: the extremes are at the dividend's bounds and the divisor's bounds or
-// the divisors nearest to zero (-1 and 1) when the divisor's interval holds them.
-inline Interval div(const Interval& a, const Interval& b) {
-  std::vector<Value> divisors;
-  for (Value d : {b.lo, b.hi, Value{-1}, Value{1}})
-    if (d != 0 && d >= b.lo && d <= b.hi) divisors.push_back(d);
-  if (divisors.empty()) return {0, 0, true};
-  Wide lo = std::numeric_limits<Wide>::max();
-  Wide hi = std::numeric_limits<Wide>::min();
-  for (Value n : {a.lo, a.hi}) {
-    for (Value d : divisors) {
-      const Wide q = static_cast<Wide>(n) / d;
-      lo = std::min(lo, q);
-      hi = std::max(hi, q);
-    }
-  }
-  return {saturate(lo), saturate(hi), false};
-}
-
-// Remainder with the sign of the dividend, below the largest |divisor| in magnitude.
-inline Interval mod(const Interval& a, const Interval& b) {
-  if (b.lo == 0 && b.hi == 0) return {0, 0, true};
-  const Wide m = std::max<Wide>(-static_cast<Wide>(b.lo), b.hi) - 1;
-  const Wide up = a.hi > 0 ? std::min<Wide>(a.hi, m) : 0;
-  const Wide down = a.lo < 0 ? std::max<Wide>(a.lo, -m) : 0;
-  return {saturate(down), saturate(up), false};
-}
-
-inline Interval abs(const Interval& a) {
-  if (a.lo >= 0) return a;
-  if (a.hi <= 0) return hull({-static_cast<Wide>(a.hi), -static_cast<Wide>(a.lo)});
-  return hull({0, -static_cast<Wide>(a.lo), a.hi});
-}
-
-inline Wide ipow(Wide base, Value exp) {
-  Wide r = 1;
-  constexpr Wide kBig = static_cast<Wide>(1) << 100;
-  for (Value i = 0; i < exp; ++i) {
-    r *= base;
-    if (r > kBig || r < -kBig) return r;
-  }
-  return r;
-}
-
-// pow(a, b), b >= 0 (negative exponents are undefined): the extremes are at the base's bounds
-// (or 0 and +-1 inside them) with the largest even and odd exponents and the smallest ones.
-inline Interval pow(const Interval& a, const Interval& b) {
-  if (b.hi < 0) return {0, 0, true};
-  const Value blo = std::max<Value>(b.lo, 0);
-  std::vector<Value> exps{blo, b.hi};
-  if (b.hi - 1 >= blo) exps.push_back(b.hi - 1);
-  if (blo + 1 <= b.hi) exps.push_back(blo + 1);
-  std::vector<Value> bases{a.lo, a.hi};
-  for (Value v : {Value{-1}, Value{0}, Value{1}})
-    if (v >= a.lo && v <= a.hi) bases.push_back(v);
-  Wide lo = std::numeric_limits<Wide>::max();
-  Wide hi = std::numeric_limits<Wide>::min();
-  for (Value base : bases) {
-    for (Value e : exps) {
-      // Exponents past 128 only matter for |base| <= 1, whose powers cycle with period 2.
-      const Value small = e > 128 ? 128 + (e % 2) : e;
-      const Wide p = ipow(base, small);
-      lo = std::min(lo, p);
-      hi = std::max(hi, p);
-    }
-  }
-  return {saturate(lo), saturate(hi), false};
-}
-
-// Interval arithmetic over a postfix program: an interval that holds every defined value.
-inline Interval evaluate_interval(const Expr& e, const std::vector<Interval>& slots) {
-  std::vector<Interval> stack;
-  for (const ExprInstr& in : e.code()) {
-    const std::size_t n = in.arity;
-    if (n == 0) {
-      if (in.op == ExprOp::kConst) stack.push_back({in.operand, in.operand, false});
-      if (in.op == ExprOp::kSlot) stack.push_back(slots[static_cast<std::size_t>(in.operand)]);
-      continue;
-    }
-    const Interval* a = stack.data() + (stack.size() - n);
-    Interval r;
-    const bool predicate = expr_op_info(in.op).is_predicate;
-    bool any_empty = false;
-    for (std::size_t i = 0; i < n; ++i) any_empty = any_empty || a[i].empty;
-    if (in.op == ExprOp::kIf) {
-      if (a[1].empty && a[2].empty)
-        r = {0, 0, true};
-      else if (a[1].empty)
-        r = a[2];
-      else if (a[2].empty)
-        r = a[1];
-      else
-        r = {std::min(a[1].lo, a[2].lo), std::max(a[1].hi, a[2].hi), false};
-    } else if (any_empty) {
-      r = {0, 0, true};
-    } else if (predicate) {
-      r = {0, 1, false};
-    } else {
-      switch (in.op) {
-        case ExprOp::kNeg:
-          r = hull({-static_cast<Wide>(a[0].hi), -static_cast<Wide>(a[0].lo)});
-          break;
-        case ExprOp::kAbs:
-          r = abs(a[0]);
-          break;
-        case ExprOp::kAdd: {
-          Wide lo = 0, hi = 0;
-          for (std::size_t i = 0; i < n; ++i) {
-            lo += a[i].lo;
-            hi += a[i].hi;
-          }
-          r = hull({lo, hi});
-          break;
-        }
-        case ExprOp::kSub:
-          r = hull({static_cast<Wide>(a[0].lo) - a[1].hi, static_cast<Wide>(a[0].hi) - a[1].lo});
-          break;
-        case ExprOp::kMul:
-          r = a[0];
-          for (std::size_t i = 1; i < n; ++i) r = mul(r, a[i]);
-          break;
-        case ExprOp::kDiv:
-          r = div(a[0], a[1]);
-          break;
-        case ExprOp::kMod:
-          r = mod(a[0], a[1]);
-          break;
-        case ExprOp::kSqr: {
-          const Interval m = abs(a[0]);
-          r = mul(m, m);
-          break;
-        }
-        case ExprOp::kPow:
-          r = pow(a[0], a[1]);
-          break;
-        case ExprOp::kMin:
-        case ExprOp::kMax: {
-          r = a[0];
-          for (std::size_t i = 1; i < n; ++i) {
-            const bool mx = in.op == ExprOp::kMax;
-            r.lo = mx ? std::max(r.lo, a[i].lo) : std::min(r.lo, a[i].lo);
-            r.hi = mx ? std::max(r.hi, a[i].hi) : std::min(r.hi, a[i].hi);
-          }
-          break;
-        }
-        case ExprOp::kDist:
-          r = abs(
-              hull({static_cast<Wide>(a[0].lo) - a[1].hi, static_cast<Wide>(a[0].hi) - a[1].lo}));
-          break;
-        default:
-          r = {0, 1, false};
-          break;
-      }
-    }
-    stack.resize(stack.size() - n);
-    stack.push_back(r);
-  }
-  return stack.back();
-}
-
-}  // namespace detail
 
 class AuxiliaryVariables {
  public:
@@ -397,9 +203,9 @@ class AuxiliaryVariables {
       evaluated_ += tuples;
       values = exact_image(r);
     } else {
-      std::vector<detail::Interval> slots;
+      std::vector<ValueInterval> slots;
       for (int v : r.scope) slots.push_back({domain(v).front(), domain(v).back(), false});
-      const detail::Interval iv = detail::evaluate_interval(r.expr, slots);
+      const ValueInterval iv = evaluate_interval(r.expr, slots);
       if (!iv.empty) {
         if (range_width(iv.lo, iv.hi) > kMaxIntervalValues)
           throw Unsupported(where, "expression " + quoted(text) + " whose values span " +

@@ -86,6 +86,7 @@ inline const std::vector<Value>& domain_of(const VariableTable& vars, int v) {
 // the lists compare lexicographically. Every weighted sum must fit in 64 bits.
 inline Objective lex_objective(const XmlNode& node, const ObjectiveTerms& terms,
                                const VariableTable& vars, Objective o) {
+  __extension__ typedef __int128 Wide;
   const std::vector<int> list = weighted_variables(terms, vars, node.position);
   constexpr Wide kLimit = static_cast<Wide>(std::numeric_limits<Value>::max());
   std::vector<Value> weights(list.size());

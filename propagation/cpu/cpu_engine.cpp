@@ -18,6 +18,7 @@
 #include "propagation/cpu/element.hpp"
 #include "propagation/cpu/globals/global_propagators.hpp"
 #include "propagation/cpu/intension.hpp"
+#include "propagation/cpu/interval_intension.hpp"
 #include "propagation/cpu/negative_table.hpp"
 #include "propagation/cpu/sum.hpp"
 
@@ -137,6 +138,9 @@ void CpuEngine::build(const CpuEngineOptions& options) {
         ++kinds["negative-table"];
       }
     } else if (const auto* in = std::get_if<IndexedIntension>(&c)) {
+      // Bounds by interval evaluation on any domain size, and full GAC by enumeration while
+      // the domains are small enough.
+      add(std::make_unique<IntervalIntensionPropagator>(id, in->scope, in->expr, domains));
       add(std::make_unique<IntensionPropagator>(id, in->scope, in->expr, domains,
                                                 options.intension_enumeration_limit));
       ++kinds["intension"];

@@ -64,11 +64,13 @@ bool IntensionPropagator::find_support(const Domains& d, std::size_t pos, int a)
 
 bool IntensionPropagator::revise(Context& ctx, std::size_t pos, bool& changed) {
   Domains& d = ctx.domains;
-  std::size_t others = 1;
+  // The whole revision enumerates at most |D(x)| x (product of the others) tuples: beyond the
+  // limit it waits for smaller domains (the interval propagator bounds meanwhile).
+  std::size_t tuples = static_cast<std::size_t>(d.size(vars_[pos]));
   for (std::size_t j = 0; j < vars_.size(); ++j) {
     if (j == pos) continue;
-    if (__builtin_mul_overflow(others, static_cast<std::size_t>(d.size(vars_[j])), &others) ||
-        others > limit_)
+    if (__builtin_mul_overflow(tuples, static_cast<std::size_t>(d.size(vars_[j])), &tuples) ||
+        tuples > limit_)
       return true;  // too many tuples to enumerate for now
   }
   const int x = vars_[pos];

@@ -1,9 +1,9 @@
 // propagation/cpu/intension.hpp — an intension constraint too large to tabulate: for each value,
 // a support (a satisfying tuple of present values) is looked for by enumerating the other
-// variables' domains, starting with the last one found (the residue). Positions whose other
-// domains hold more than `enumeration_limit` tuples are skipped until the domains shrink, so
-// filtering is full GAC on small products and at least forward checking (exact once all but
-// one variable are fixed).
+// variables' domains, starting with the last one found (the residue). A position whose revision
+// would enumerate more than `enumeration_limit` tuples (its domain times the others') is skipped
+// until the domains shrink, so filtering is full GAC on small products; the interval propagator
+// (interval_intension.hpp) gives bounds meanwhile.
 #pragma once
 
 #include <memory>
@@ -20,6 +20,8 @@ class IntensionPropagator final : public Propagator {
                       const std::vector<std::vector<Value>>& domains,
                       std::size_t enumeration_limit);
   bool propagate(Context& ctx) override;
+  /// Enumeration waits until the cheap propagators (the interval one among them) are done.
+  [[nodiscard]] bool expensive() const override { return true; }
   /// Replaces the expression (slots unchanged); residues are dropped.
   void set_expr(std::shared_ptr<const Expr> expr);
 

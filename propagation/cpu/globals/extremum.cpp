@@ -13,7 +13,22 @@ ExtremumPropagator::ExtremumPropagator(int constraint, std::vector<int> scope,
       maximum_(c.maximum),
       list_(c.scope),
       rhs_(c.condition, domains),
-      domains_(&domains) {}
+      domains_(&domains) {
+  for (int x : list_)
+    for (std::size_t a = 0; a < domains[static_cast<std::size_t>(x)].size(); ++a)
+      keys_.push_back(key(x, static_cast<int>(a)));
+  std::sort(keys_.begin(), keys_.end());
+  keys_.erase(std::unique(keys_.begin(), keys_.end()), keys_.end());
+  for (int x : list_) {
+    std::vector<int>& r = rank_.emplace_back();
+    for (std::size_t a = 0; a < domains[static_cast<std::size_t>(x)].size(); ++a)
+      r.push_back(static_cast<int>(
+          std::lower_bound(keys_.begin(), keys_.end(), key(x, static_cast<int>(a))) -
+          keys_.begin()));
+  }
+  holders_.assign(keys_.size(), 0);
+  holder_.assign(keys_.size(), -1);
+}
 
 bool ExtremumPropagator::once(Context& ctx, bool& changed) {
   const Domains& d = ctx.domains;
@@ -33,39 +48,62 @@ bool ExtremumPropagator::once(Context& ctx, bool& changed) {
       h_others = hi;
     }
   }
-  keys_.clear();
+  // The ranks of the keys <= H, with how many positions hold each (0, 1 or "2+").
+  touched_.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const int x = list_[i];
     const std::int32_t* dense = d.dense(x);
+    const std::vector<int>& rank = rank_[i];
     for (int k = 0; k < d.size(x); ++k) {
-      const Value kv = key(x, dense[k]);
-      if (kv <= h) keys_.emplace_back(kv, static_cast<int>(i));
+      const int r = rank[static_cast<std::size_t>(dense[k])];
+      if (keys_[static_cast<std::size_t>(r)] > h) continue;
+      int& count = holders_[static_cast<std::size_t>(r)];
+      if (count == 0) {
+        touched_.push_back(r);
+        holder_[static_cast<std::size_t>(r)] = static_cast<int>(i);
+        count = 1;
+      } else if (holder_[static_cast<std::size_t>(r)] != static_cast<int>(i)) {
+        count = 2;
+      }
     }
   }
-  std::sort(keys_.begin(), keys_.end());
+  std::sort(touched_.begin(), touched_.end());
+  auto reset = [&] {
+    for (int r : touched_) holders_[static_cast<std::size_t>(r)] = 0;
+  };
   if (rhs_.variable() >= 0) {
     minima_.clear();
-    for (const auto& [kv, i] : keys_) minima_.push_back(value_of_key(kv));
+    for (int r : touched_) minima_.push_back(value_of_key(keys_[static_cast<std::size_t>(r)]));
     std::sort(minima_.begin(), minima_.end());
-    minima_.erase(std::unique(minima_.begin(), minima_.end()), minima_.end());
-    if (!rhs_.filter(ctx, minima_, changed)) return false;
+    if (!rhs_.filter(ctx, minima_, changed)) {
+      reset();
+      return false;
+    }
   }
   // The smallest allowed key (at position first_at) and the smallest allowed key held by
   // another position.
   Value first = kNone;
   Value second = kNone;
   int first_at = -1;
-  for (const auto& [kv, i] : keys_) {
-    if (first_at >= 0 && i == first_at) continue;
+  for (int r : touched_) {
+    const Value kv = keys_[static_cast<std::size_t>(r)];
+    const int count = holders_[static_cast<std::size_t>(r)];
+    const int at = holder_[static_cast<std::size_t>(r)];
+    if (first_at >= 0 && count == 1 && at == first_at) continue;
     if (!rhs_.accepts(d, value_of_key(kv))) continue;
     if (first_at < 0) {
       first = kv;
-      first_at = i;
+      first_at = at;
+      if (count >= 2) {
+        second = kv;
+        break;
+      }
     } else {
       second = kv;
       break;
     }
   }
+  reset();
   if (first_at < 0) return false;
   for (std::size_t i = 0; i < n; ++i) {
     const int x = list_[i];

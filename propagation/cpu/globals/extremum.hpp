@@ -10,7 +10,8 @@
 //    their maxima).
 // This is GAC when the list and the right-hand variable are distinct variables; a variable in
 // several roles is filtered as if its occurrences were independent (weaker, never wrong, exact
-// once they are fixed). One pass costs a sort of the values <= H.
+// once they are fixed). One pass visits every present value once and sorts only the distinct
+// keys <= H (each value's rank among the list's distinct keys is computed at construction).
 #pragma once
 
 #include <utility>
@@ -48,8 +49,12 @@ class ExtremumPropagator final : public Propagator {
   std::vector<int> list_;  // positions (a variable may repeat)
   ConditionRhs rhs_;
   const std::vector<std::vector<Value>>* domains_;
-  std::vector<std::pair<Value, int>> keys_;  // (key, position) of the values <= H
-  std::vector<Value> minima_;                // V as values, sorted
+  std::vector<Value> keys_;             // the list's distinct keys, increasing
+  std::vector<std::vector<int>> rank_;  // per list position: the rank of each value's key
+  std::vector<int> holders_;            // per rank this pass: positions holding it (<= 2)
+  std::vector<int> holder_;             // per rank: the first position holding it
+  std::vector<int> touched_;            // ranks <= H this pass
+  std::vector<Value> minima_;           // V as values, sorted
 };
 
 }  // namespace arcwave::cpu

@@ -1,0 +1,43 @@
+// propagation/cpu/interval_intension.hpp — bounds reasoning for an intension constraint too
+// large to tabulate or to enumerate: interval evaluation (solver/expr_interval) of the
+// expression over the box of the current bounds. A box where it is definitely false holds no
+// solution, so the propagator fails on it and shaves each variable's bounds: the lowest values
+// are removed while the box with that variable in [lowest .. v] is definitely false (the range
+// doubled at each step), and likewise the highest. This is bounds consistency on the interval
+// relaxation: exact on linear inequalities and on disjunctions of them (precedences, pairs of
+// tasks that may not overlap), weaker on products and holes.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "arcwave/expr.hpp"
+#include "propagation/cpu/propagator.hpp"
+#include "solver/expr_interval.hpp"
+
+namespace arcwave::cpu {
+
+class IntervalIntensionPropagator final : public Propagator {
+ public:
+  IntervalIntensionPropagator(int constraint, std::vector<int> scope,
+                              std::shared_ptr<const Expr> expr,
+                              const std::vector<std::vector<Value>>& domains);
+  bool propagate(Context& ctx) override;
+
+ private:
+  // Removes the lowest (low = true) or highest values of position i while the box is
+  // definitely false with them; false on a wipe-out.
+  bool shave(Context& ctx, std::size_t i, bool low, bool& changed);
+  [[nodiscard]] bool possible();
+  [[nodiscard]] Value value(std::size_t i, int a) const {
+    return (*values_[i])[static_cast<std::size_t>(a)];
+  }
+  void set_bounds(const Domains& d, std::size_t i);
+
+  std::shared_ptr<const Expr> expr_;
+  std::vector<const std::vector<Value>*> values_;
+  std::vector<ValueInterval> box_;
+  std::vector<ValueInterval> stack_;
+};
+
+}  // namespace arcwave::cpu
