@@ -32,11 +32,13 @@ cmake --build "$work/examples" -j "$jobs"
 ctest --test-dir "$work/examples" --output-on-failure -j "$jobs"
 
 echo "== Debian package"
-(cd "$build" && cpack -G DEB -B "$work/deb" >/dev/null)
+(cd "$build" && cpack -G DEB -B "$work/deb" >/dev/null 2>&1)
 deb=$(ls "$work"/deb/*.deb)
 dpkg-deb --info "$deb" | grep -E 'Package|Version|Depends'
-dpkg-deb --contents "$deb" | grep -q 'usr/lib/.*/cmake/arcwave/arcwaveConfig.cmake\|usr/lib/cmake/arcwave/arcwaveConfig.cmake' ||
-  { echo "check-embedding: the .deb has no arcwaveConfig.cmake"; exit 1; }
+contents=$(dpkg-deb --contents "$deb")
+for f in usr/include/arcwave/grid.hpp usr/bin/arcwave cmake/arcwave/arcwaveConfig.cmake; do
+  grep -q "$f\$" <<<"$contents" || { echo "check-embedding: the .deb has no $f"; exit 1; }
+done
 
 echo "== Python module (pip install . in a virtual environment)"
 python3 -m venv "$work/venv"

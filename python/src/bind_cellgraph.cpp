@@ -1,7 +1,9 @@
 // python/src/bind_cellgraph.cpp — cell graphs of binary vectors (strings of 0/1, or a vector
 // file): counts, the edges as an E x 2 array, cells and routes.
+#include <nanobind/stl/filesystem.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/string_view.h>
 #include <nanobind/stl/vector.h>
 
 #include "arcwave/cellgraph.hpp"
@@ -41,10 +43,11 @@ void bind_cellgraph(nb::module_& m) {
           nb::arg("vectors"), nb::arg("algorithm") = "fingerprint", nb::arg("backend") = "auto")
       .def_static(
           "load",
-          [](const std::string& path, const std::string& algorithm, const std::string& backend) {
+          [](const std::filesystem::path& path, const std::string& algorithm,
+             const std::string& backend) {
             const CellGraphOptions o = options_of(algorithm, backend);
             nb::gil_scoped_release release;
-            return CellGraph::load(path, o);
+            return CellGraph::load(path.string(), o);
           },
           nb::arg("path"), nb::arg("algorithm") = "fingerprint", nb::arg("backend") = "auto")
       .def_prop_ro("bits", &CellGraph::bits)

@@ -1,6 +1,7 @@
 // python/src/bind_grid.cpp — grid maps and planners: NumPy arrays in (blocked cells, heights,
 // query batches as Q x 4 arrays) and out (lengths, paths as K x 2 arrays, distance fields),
 // the GIL released while waves run.
+#include <nanobind/stl/filesystem.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -43,15 +44,15 @@ void bind_grid(nb::module_& m) {
   nb::class_<GridMap>(m, "GridMap")
       .def_static(
           "load",
-          [](const std::string& path, std::optional<std::uint32_t> threshold, int raw_width,
-             int raw_height, int raw_bytes) {
+          [](const std::filesystem::path& path, std::optional<std::uint32_t> threshold,
+             int raw_width, int raw_height, int raw_bytes) {
             GridLoadOptions o;
             o.threshold = threshold;
             o.raw_width = raw_width;
             o.raw_height = raw_height;
             o.raw_bytes = raw_bytes;
             nb::gil_scoped_release release;
-            return GridMap::load(path, o);
+            return GridMap::load(path.string(), o);
           },
           nb::arg("path"), nb::arg("threshold") = nb::none(), nb::arg("raw_width") = 0,
           nb::arg("raw_height") = 0, nb::arg("raw_bytes") = 1)
@@ -140,8 +141,8 @@ void bind_grid(nb::module_& m) {
         return to_numpy(std::move(d), {h, w});
       });
 
-  m.def("load_scenarios", [](const std::string& path) {
-    const std::vector<GridScenario> rows = load_scenarios(path);
+  m.def("load_scenarios", [](const std::filesystem::path& path) {
+    const std::vector<GridScenario> rows = load_scenarios(path.string());
     std::vector<std::int32_t> queries;
     std::vector<double> optimal;
     for (const GridScenario& s : rows) {

@@ -1,6 +1,7 @@
 // python/src/bind_paths.cpp — weighted graphs (int64 or float64 weights, one class each) from
 // NumPy arrays or files; SSSP, paths and APSP with NumPy arrays out (APSP written straight into
 // the caller's array), the GIL released during the work.
+#include <nanobind/stl/filesystem.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/variant.h>
 #include <nanobind/stl/vector.h>
@@ -113,12 +114,12 @@ void bind_paths(nb::module_& m) {
   bind_graph<double>(m, "RealGraph");
   m.def(
       "load_graph",
-      [](const std::string& path, const std::string& format, bool undirected) {
+      [](const std::filesystem::path& path, const std::string& format, bool undirected) {
         GraphLoadOptions o;
         o.format = format_of(format);
         o.undirected = undirected;
         nb::gil_scoped_release release;
-        return load_graph(path, o);
+        return load_graph(path.string(), o);
       },
       nb::arg("path"), nb::arg("format") = "auto", nb::arg("undirected") = false);
 }

@@ -1,5 +1,6 @@
 // python/src/bind_solver.cpp — models built in Python (arcwave::Model with text intensions),
 // and solve() on a model or an XCSP file with the GIL released during the search.
+#include <nanobind/stl/filesystem.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -221,15 +222,15 @@ void bind_solver(nb::module_& m) {
       nb::arg("tables"));
   m.def(
       "solve_file",
-      [](const std::string& path, bool all_solutions, double time_limit, std::uint64_t seed,
-         const std::string& backend, const std::string& var_heuristic,
+      [](const std::filesystem::path& path, bool all_solutions, double time_limit,
+         std::uint64_t seed, const std::string& backend, const std::string& var_heuristic,
          const std::string& val_heuristic, const std::string& restarts, const std::string& tables) {
         const SolverOptions o = options_of(all_solutions, time_limit, seed, backend, var_heuristic,
                                            val_heuristic, restarts, tables);
         std::unique_ptr<Solver> solver;
         {
           nb::gil_scoped_release release;
-          solver = std::make_unique<Solver>(Solver::load(path, o));
+          solver = std::make_unique<Solver>(Solver::load(path.string(), o));
         }
         return run(*solver);
       },

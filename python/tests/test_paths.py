@@ -45,14 +45,15 @@ def write_edge_list(path, src, dst, w):
     path.write_text("".join(f"{u} {v} {c!r}\n" for u, v, c in zip(src, dst, w)))
 
 
-def reference_sssp(n, src, dst, w, s, inf):
-    """Bellman-Ford in Python (handles negative weights without negative cycles)."""
-    d = [inf] * n
+def reference_sssp(n, src, dst, w, s):
+    """Bellman-Ford in Python (handles negative weights without negative cycles); None where
+    there is no path."""
+    d = [None] * n
     d[s] = 0
     for _ in range(n):
         changed = False
         for u, v, c in zip(src, dst, w):
-            if d[u] != inf and d[u] + c < d[v]:
+            if d[u] is not None and (d[v] is None or d[u] + c < d[v]):
                 d[v] = d[u] + c
                 changed = True
         if not changed:
@@ -95,7 +96,7 @@ def test_apsp_equals_cli_random(seed, real, cli, tmp_path):
     if not real:
         g2 = arcwave.Graph.from_edges(n_file, src, dst, w)
         for i, s in enumerate(sources):
-            ref = reference_sssp(n_file, src, dst, w, s, None)
+            ref = reference_sssp(n_file, src, dst, w, s)
             want = [arcwave.UNREACHABLE_INT if x is None else x for x in ref]
             np.testing.assert_array_equal(mine[i], want)
             np.testing.assert_array_equal(g2.sssp(s, backend="cpu"), want)
@@ -127,7 +128,8 @@ def test_sssp_and_paths(seed):
     g = arcwave.Graph.from_edges(n, src, dst, w)
     s = rng.randrange(n)
     d, parent = g.shortest_paths(s, backend="cpu")
-    np.testing.assert_allclose(d, dijkstra(n, src, dst, w, s), rtol=1e-12)
+    as_real = np.where(d == arcwave.UNREACHABLE_INT, np.inf, d) if d.dtype == np.int64 else d
+    np.testing.assert_allclose(as_real, dijkstra(n, src, dst, w, s), rtol=1e-12)
     cheapest = {}
     for u, v, c in zip(src, dst, w):
         cheapest[(u, v)] = min(c, cheapest.get((u, v), np.inf))
@@ -186,4 +188,4 @@ def test_apsp_releases_the_gil():
         ticks += 1
         time.sleep(0.001)
     worker.join()
-    assert ticks > 3
+    assert ticks > 20
