@@ -14,7 +14,18 @@ endif()
 
 set(ARCWAVE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/arcwave)
 get_property(arcwave_installed GLOBAL PROPERTY ARCWAVE_PUBLIC_CLOSURE)
+if(ARCWAVE_SHARED)
+  # Shared builds: the tool's own libraries (the instance generators) go beside it too.
+  arcwave_link_closure(cli_libraries arcwave)
+  list(REMOVE_ITEM cli_libraries arcwave)
+  list(APPEND arcwave_installed ${cli_libraries})
+  list(REMOVE_DUPLICATES arcwave_installed)
+endif()
 foreach(target ${arcwave_installed})
+  # Shared libraries find the ones they depend on in their own folder.
+  if(ARCWAVE_SHARED)
+    set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN")
+  endif()
   get_target_property(export_name ${target} EXPORT_NAME)
   if(NOT export_name)
     string(REGEX REPLACE "^arcwave_" "" short ${target})
