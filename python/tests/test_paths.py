@@ -15,17 +15,22 @@ from conftest import INSTANCES
 
 
 def read_apsp_bin(path):
-    """The `arcwave apsp --format bin` file: "ARCWAPSP", u32 version, u32 type (1 int64,
-    2 float64), u64 n, u64 sources, u32 base, u32 0, the sources (u32), the rows."""
+    """The `arcwave apsp --format bin` file: "ARCWAPSP", u32 version (1, or 2 with narrower
+    types), u32 type (1 int64, 2 float64, 3 int32, 4 float32), u64 n, u64 sources, u32 base,
+    u32 0, the sources (u32), the rows (infinity: the type's max, or +inf). Rows come back as
+    int64 (unreachable: UNREACHABLE_INT) or float64."""
     data = path.read_bytes()
     assert data[:8] == b"ARCWAPSP"
     version, kind, n, s, base, _ = struct.unpack_from("<IIQQII", data, 8)
-    assert version == 1
+    assert version in (1, 2) and kind in (1, 2, 3, 4)
     offset = 8 + struct.calcsize("<IIQQII")
     sources = np.frombuffer(data, dtype="<u4", count=s, offset=offset)
-    dtype = "<i8" if kind == 1 else "<f8"
+    dtype = {1: "<i8", 2: "<f8", 3: "<i4", 4: "<f4"}[kind]
     rows = np.frombuffer(data, dtype=dtype, count=n * s, offset=offset + 4 * s).reshape(s, n)
-    return sources - base, rows
+    if kind == 3:
+        rows = np.where(rows == np.iinfo(np.int32).max, arcwave.UNREACHABLE_INT,
+                        rows.astype(np.int64))
+    return sources - base, rows.astype(np.float64) if kind == 4 else rows
 
 
 def random_edges(rng, n, m, real=False, negative=False):
