@@ -16,7 +16,8 @@ endif()
 # fmt is used header-only so that binaries carry no extra shared library to the GPU machine.
 find_package(fmt REQUIRED)
 add_library(arcwave_fmt INTERFACE)
-target_link_libraries(arcwave_fmt INTERFACE fmt::fmt-header-only)
+# Build-only: no public header includes fmt, so installed targets do not depend on it.
+target_link_libraries(arcwave_fmt INTERFACE $<BUILD_INTERFACE:fmt::fmt-header-only>)
 
 # Thrust / CUB (CCCL). With the CUDA toolkit they come from it; the same headers also compile
 # Thrust algorithms for the OpenMP device system, so machines without a GPU run that code too.

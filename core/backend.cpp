@@ -1,4 +1,4 @@
-// Definitions for core/backend.hpp.
+// Definitions for core/backend.hpp (and the declarations of include/arcwave/backend.hpp).
 #include "core/backend.hpp"
 
 #include <fmt/format.h>
@@ -25,6 +25,11 @@ std::string_view to_string(Backend backend) {
       return "gpu";
   }
   return "?";
+}
+
+GpuDevice gpu_device() {
+  const GpuInfo& gpu = gpu_info();
+  return {gpu.present, gpu.name, gpu.global_memory_bytes, gpu.reason};
 }
 
 BackendChoice choose_backend(Backend requested, double work_items, double gpu_threshold,

@@ -5,13 +5,9 @@
 #include <string>
 #include <string_view>
 
+#include "arcwave/backend.hpp"  // Backend, parse_backend, to_string
+
 namespace arcwave {
-
-enum class Backend { kAuto, kCpu, kGpu };
-
-/// Parses "auto", "cpu" or "gpu"; throws InputError otherwise.
-Backend parse_backend(std::string_view text);
-std::string_view to_string(Backend backend);
 
 struct BackendChoice {
   Backend backend = Backend::kCpu;  // kCpu or kGpu, never kAuto

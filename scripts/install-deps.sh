@@ -8,7 +8,8 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config
           libxml2-dev liblzma-dev libbz2-dev zlib1g-dev libpng-dev
           libboost-dev libboost-graph-dev libcli11-dev libfmt-dev
-          catch2 libbenchmark-dev libopenmpi-dev openmpi-bin)
+          catch2 libbenchmark-dev libopenmpi-dev openmpi-bin
+          python3-dev python3-venv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
