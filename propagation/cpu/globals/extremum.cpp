@@ -52,11 +52,12 @@ bool ExtremumPropagator::once(Context& ctx, bool& changed) {
   touched_.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const int x = list_[i];
-    const std::int32_t* dense = d.dense(x);
     const std::vector<int>& rank = rank_[i];
-    for (int k = 0; k < d.size(x); ++k) {
-      const int r = rank[static_cast<std::size_t>(dense[k])];
-      if (keys_[static_cast<std::size_t>(r)] > h) continue;
+    // Values in increasing key order (increasing value indices for minimum, decreasing for
+    // maximum) while the key is <= H.
+    for (int a = first_by_key(d, x); a >= 0; a = next_by_key(d, x, a)) {
+      const int r = rank[static_cast<std::size_t>(a)];
+      if (keys_[static_cast<std::size_t>(r)] > h) break;
       int& count = holders_[static_cast<std::size_t>(r)];
       if (count == 0) {
         touched_.push_back(r);
@@ -109,13 +110,16 @@ bool ExtremumPropagator::once(Context& ctx, bool& changed) {
     const int x = list_[i];
     const Value below = static_cast<int>(i) == first_at ? second : first;  // someone else's
     const Value room = i == h_at ? h_others : h;  // the others can all reach this
-    const std::int32_t* dense = d.dense(x);
-    for (int k = d.size(x) - 1; k >= 0; --k) {
-      const int a = dense[k];
+    // Only values with a key <= below can go: visit them in key order.
+    for (int a = first_by_key(d, x); a >= 0;) {
       const Value kv = key(x, a);
-      if (kv > below || (kv <= room && rhs_.accepts(d, value_of_key(kv)))) continue;
-      changed = true;
-      if (!ctx.remove(x, a)) return false;
+      if (kv > below) break;
+      const int next = next_by_key(d, x, a);
+      if (!(kv <= room && rhs_.accepts(d, value_of_key(kv)))) {
+        changed = true;
+        if (!ctx.remove(x, a)) return false;
+      }
+      a = next;
     }
   }
   return true;

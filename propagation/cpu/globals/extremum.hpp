@@ -45,6 +45,14 @@ class ExtremumPropagator final : public Propagator {
     return maximum_ ? key(x, d.min(x)) : key(x, d.max(x));
   }
 
+  // Present value indices in increasing key order.
+  [[nodiscard]] int first_by_key(const Domains& d, int x) const {
+    return maximum_ ? d.max(x) : d.min(x);
+  }
+  [[nodiscard]] int next_by_key(const Domains& d, int x, int a) const {
+    return maximum_ ? d.prev(x, a) : d.next(x, a);
+  }
+
   bool maximum_;
   std::vector<int> list_;  // positions (a variable may repeat)
   ConditionRhs rhs_;
