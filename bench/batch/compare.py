@@ -62,6 +62,10 @@ def main():
     ap.add_argument("--jobs", action="append", default=[], help="NAME=K")
     ap.add_argument("--answers", help="FILE | STATUS lines (paths relative to the glob's root)")
     ap.add_argument("--json")
+    ap.add_argument("--rerun-above", type=float, default=-1,
+                    help="later variants only on the files the first variant did not settle "
+                         "within this many seconds (the others count as settled by all, with "
+                         "the first variant's time; said in the output)")
     args = ap.parse_args()
     binary = os.path.join(os.path.abspath(args.build), "cli", "arcwave")
     files = sorted(glob.glob(args.files, recursive=True))
@@ -77,13 +81,23 @@ def main():
             f, s = [x.strip() for x in line.split("|")[:2]]
             known[os.path.normpath(os.path.join(base, f))] = s
     rows = {f: dict(file=os.path.relpath(f, root), family=family(f, root)) for f in files}
-    for name, options in variants:
+    for k, (name, options) in enumerate(variants):
         t0 = time.monotonic()
+        todo = files
+        if k > 0 and args.rerun_above >= 0:
+            first = variants[0][0]
+            todo = [f for f in files if rows[f][first]["status"] not in SETTLED or
+                    rows[f][first]["wall"] >= args.rerun_above]
+            for f in files:
+                if f not in todo:
+                    rows[f][name] = dict(rows[f][first], assumed=True)
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs.get(name, 1)) as pool:
-            results = list(pool.map(lambda f: run(binary, f, args.limit, options), files))
-        for f, r in zip(files, results):
+            results = list(pool.map(lambda f: run(binary, f, args.limit, options), todo))
+        for f, r in zip(todo, results):
             rows[f][name] = r
-        print(f"variant {name} ({options}): {time.monotonic() - t0:.0f} s for {len(files)} files",
+        print(f"variant {name} ({options}): {time.monotonic() - t0:.0f} s for {len(todo)} files"
+              + (f" ({len(files) - len(todo)} settled by {variants[0][0]} within "
+                 f"{args.rerun_above} s count as settled)" if len(todo) < len(files) else ""),
               flush=True)
     bad = []
     for f, row in rows.items():
