@@ -92,9 +92,15 @@ def main():
                 if f not in todo:
                     rows[f][name] = dict(rows[f][first], assumed=True)
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs.get(name, 1)) as pool:
-            results = list(pool.map(lambda f: run(binary, f, args.limit, options), todo))
-        for f, r in zip(todo, results):
-            rows[f][name] = r
+            futures = {pool.submit(run, binary, f, args.limit, options): f for f in todo}
+            for fut in concurrent.futures.as_completed(futures):
+                f, r = futures[fut], fut.result()
+                rows[f][name] = r
+                print(f"  {name} {os.path.relpath(f, root)} {r['status']} {r['wall']:.2f} s "
+                      f"{r['nodes']} nodes", flush=True)
+        if args.json:  # what is done so far survives a run cut short
+            with open(args.json, "w") as out:
+                json.dump(dict(partial=True, rows=list(rows.values())), out, indent=1)
         print(f"variant {name} ({options}): {time.monotonic() - t0:.0f} s for {len(todo)} files"
               + (f" ({len(files) - len(todo)} settled by {variants[0][0]} within "
                  f"{args.rerun_above} s count as settled)" if len(todo) < len(files) else ""),

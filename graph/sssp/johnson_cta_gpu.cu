@@ -469,8 +469,11 @@ JohnsonOutcome<Distance<Weight>> johnson_streamed(const Csr<Weight>& graph,
       const std::uint32_t s = sources[index];
       const SsspResult<D> r = dijkstra_cpu(*host_reweighted, s, true);
       for (std::uint32_t v = 0; v < n; ++v) {
-        if (row[v] == kNoPredecessor && v != s && r.distance[v] != infinity<D>())
-          row[v] = edge_source(graph, r.predecessor_edge[v]);
+        if (row[v] != kNoPredecessor || v == s || r.distance[v] == infinity<D>()) continue;
+        // A vertex beyond the cut keeps no predecessor (its row entry is infinity).
+        const D d = r.distance[v] - outcome.potential[s] + outcome.potential[v];
+        if (static_cast<double>(d) > options.max_distance) continue;
+        row[v] = edge_source(graph, r.predecessor_edge[v]);
       }
     };
     detail::RowDownloader<V> downloader(n, batch, out, fix);
