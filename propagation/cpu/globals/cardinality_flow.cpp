@@ -50,10 +50,6 @@ CardinalityFlowPropagator::CardinalityFlowPropagator(int constraint, std::vector
   parent_pos_.assign(static_cast<std::size_t>(nodes_), -1);
   pred_.assign(n, -1);
   holders_offset_.assign(static_cast<std::size_t>(nodes_) + 1, 0);
-  order_.resize(all);
-  low_.resize(all);
-  comp_.resize(all);
-  on_stack_.resize(all);
 }
 
 void CardinalityFlowPropagator::move(std::size_t i, int k) {
@@ -255,53 +251,7 @@ void CardinalityFlowPropagator::components(const Domains& d) {
     }
     return -1;
   };
-  std::fill(order_.begin(), order_.end(), -1);
-  std::fill(on_stack_.begin(), on_stack_.end(), 0);
-  stack_.clear();
-  int counter = 0;
-  int comps = 0;
-  for (int root = 0; root <= sink; ++root) {
-    if (order_[static_cast<std::size_t>(root)] >= 0) continue;
-    call_node_.assign(1, root);
-    call_edge_.assign(1, 0);
-    order_[static_cast<std::size_t>(root)] = low_[static_cast<std::size_t>(root)] = counter++;
-    stack_.push_back(root);
-    on_stack_[static_cast<std::size_t>(root)] = 1;
-    while (!call_node_.empty()) {
-      const int u = call_node_.back();
-      const int w = next_edge(u, call_edge_.back());
-      const auto uu = static_cast<std::size_t>(u);
-      if (w >= 0) {
-        const auto ww = static_cast<std::size_t>(w);
-        if (order_[ww] < 0) {
-          order_[ww] = low_[ww] = counter++;
-          stack_.push_back(w);
-          on_stack_[ww] = 1;
-          call_node_.push_back(w);
-          call_edge_.push_back(0);
-        } else if (on_stack_[ww] != 0) {
-          low_[uu] = std::min(low_[uu], order_[ww]);
-        }
-        continue;
-      }
-      call_node_.pop_back();
-      call_edge_.pop_back();
-      if (low_[uu] == order_[uu]) {
-        for (;;) {
-          const auto t = static_cast<std::size_t>(stack_.back());
-          stack_.pop_back();
-          on_stack_[t] = 0;
-          comp_[t] = comps;
-          if (t == uu) break;
-        }
-        ++comps;
-      }
-      if (!call_node_.empty()) {
-        const auto p = static_cast<std::size_t>(call_node_.back());
-        low_[p] = std::min(low_[p], low_[uu]);
-      }
-    }
-  }
+  scc_.run(sink + 1, next_edge);
 }
 
 bool CardinalityFlowPropagator::prune(Context& ctx, bool& changed) {
@@ -312,7 +262,8 @@ bool CardinalityFlowPropagator::prune(Context& ctx, bool& changed) {
     for (int e = ctx.domains.size(x) - 1; e >= 0; --e) {
       const int a = dense[e];
       const int k = node(i, a);
-      if (k >= 0 && (k == assigned_[i] || comp_[i] == comp_[n + static_cast<std::size_t>(k)]))
+      if (k >= 0 && (k == assigned_[i] || scc_.component(static_cast<int>(i)) ==
+                                              scc_.component(static_cast<int>(n) + k)))
         continue;
       changed = true;
       if (!ctx.remove(x, a)) return false;  // only with a variable listed twice

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "arcwave/model.hpp"
+#include "propagation/cpu/globals/strong_components.hpp"
 #include "propagation/cpu/propagator.hpp"
 
 namespace arcwave::cpu {
@@ -72,8 +73,7 @@ class CardinalityFlowPropagator final : public Propagator {
   std::vector<int> holders_;
 
   // Tarjan over positions (0..n-1), value nodes (n..n+nodes-1) and the sink (n+nodes).
-  std::vector<int> order_, low_, comp_, stack_, call_node_, call_edge_;
-  std::vector<std::uint8_t> on_stack_;
+  StrongComponents scc_;  // of the residual graph
 };
 
 }  // namespace arcwave::cpu
