@@ -30,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "arcwave/backend.hpp"
 #include "arcwave/model.hpp"
 
 namespace arcwave {
@@ -52,7 +53,7 @@ enum class RestartPolicy : std::uint8_t { kLuby, kGeometric, kNone };
 /// value when a GPU is present (where it was measured faster than MAC with AC3bit+rm), the CPU
 /// engine otherwise or when the GPU engine cannot start, and says which and why in
 /// SolveResult::backend.
-enum class SolverBackend : std::uint8_t { kAuto, kCpu, kGpu };
+using SolverBackend = Backend;  // the choice every capability takes (arcwave/backend.hpp)
 /// The algorithm for extension constraints (and intensions turned into tables) on the CPU.
 enum class TablePropagation : std::uint8_t {
   kAuto,          // AC3bit+rm on binary constraints, Compact-Table on n-ary tables
