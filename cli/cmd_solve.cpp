@@ -40,6 +40,7 @@ struct SolveArgs {
   std::string var_heuristic = "domwdeg";
   std::string val_heuristic = "lex";
   std::string restarts = "luby";
+  std::uint64_t restart_base = 1000;
   std::string backend = "auto";
   std::string propagator = "auto";
   bool no_cliques = false;
@@ -76,6 +77,7 @@ SolverOptions to_options(const SolveArgs& a) {
   else
     throw InputError(
         fmt::format("--val-heuristic: '{}' (expected lex or random)", a.val_heuristic));
+  o.restart_base = a.restart_base;
   if (a.restarts == "luby")
     o.restarts = RestartPolicy::kLuby;
   else if (a.restarts == "geometric")
@@ -256,6 +258,9 @@ void add_solve_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--var-heuristic", args->var_heuristic, "domwdeg (default) or domddeg");
   cmd->add_option("--val-heuristic", args->val_heuristic, "lex (default) or random");
   cmd->add_option("--restarts", args->restarts, "luby (default), geometric or none");
+  cmd->add_option("--restart-base", args->restart_base,
+                  "failures before the first restart (default 1000; Luby multiplies it)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   cmd->add_option("--backend", args->backend,
                   "auto (default: the GPU engine on binary networks with >= 5,000 value pairs "
                   "per value when a GPU is present, where it was measured faster; else the "

@@ -33,7 +33,7 @@ struct SearchConfig {
   VarHeuristic var_heuristic = VarHeuristic::kDomWdeg;
   ValHeuristic val_heuristic = ValHeuristic::kLex;
   RestartPolicy restarts = RestartPolicy::kLuby;
-  std::uint64_t restart_base = 100;
+  std::uint64_t restart_base = 1000;
   double restart_factor = 1.1;
   bool last_conflict = true;
   std::uint64_t seed = 0;
