@@ -42,6 +42,20 @@ class Context {
     return domains.size(x) == 1;
   }
 
+  /// Removes every present value a of x for which keep(a) is false; sets `changed` when one
+  /// goes. False on a wipe-out.
+  template <typename Keep>
+  bool filter(int x, Keep&& keep, bool& changed) {
+    const std::int32_t* d = domains.dense(x);
+    for (int k = domains.size(x) - 1; k >= 0; --k) {
+      const int a = d[k];  // removing a moves only values already visited (sparse set)
+      if (keep(a)) continue;
+      changed = true;
+      if (!remove(x, a)) return false;
+    }
+    return true;
+  }
+
   /// The current time: every propagator run and decision gets a new one.
   [[nodiscard]] std::uint64_t now() const noexcept { return time_; }
   std::uint64_t tick() noexcept { return ++time_; }
@@ -97,6 +111,18 @@ class Propagator {
   std::uint64_t last_run = 0;  // Context time of the previous run
 
  protected:
+  /// Runs `pass(changed)` until a pass changes nothing (the propagator's own fixpoint), noting
+  /// the run's time; false on a wipe-out.
+  template <typename Pass>
+  bool repeat_passes(Context& ctx, Pass&& pass) {
+    last_run = ctx.now();
+    for (bool changed = true; changed;) {
+      changed = false;
+      if (!pass(changed)) return false;
+    }
+    return true;
+  }
+
   int constraint_;
   std::vector<int> vars_;
 };

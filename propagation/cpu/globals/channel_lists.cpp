@@ -48,18 +48,17 @@ int ChannelListsPropagator::x_index(std::size_t i, std::size_t j) const {
 bool ChannelListsPropagator::edges(Context& ctx, bool& changed) {
   const Domains& d = ctx.domains;
   for (std::size_t i = 0; i < x_.size(); ++i) {
-    const int x = x_[i];
-    const std::int32_t* dense = d.dense(x);
-    for (int k = d.size(x) - 1; k >= 0; --k) {
-      const int a = dense[k];
-      const int j = target(i, a);
-      if (j >= 0) {
-        const int b = y_index(static_cast<std::size_t>(j), i);
-        if (b >= 0 && d.contains(y_[static_cast<std::size_t>(j)], b)) continue;
-      }
-      changed = true;
-      if (!ctx.remove(x, a)) return false;
-    }
+    // x_i = j needs y_j = i.
+    const bool ok = ctx.filter(
+        x_[i],
+        [&](int a) {
+          const int j = target(i, a);
+          if (j < 0) return false;
+          const int b = y_index(static_cast<std::size_t>(j), i);
+          return b >= 0 && d.contains(y_[static_cast<std::size_t>(j)], b);
+        },
+        changed);
+    if (!ok) return false;
   }
   return true;
 }

@@ -34,18 +34,17 @@ bool ChannelSelfPropagator::symmetric(Context& ctx, bool& changed) {
   const Domains& d = ctx.domains;
   const std::size_t n = list_.size();
   for (std::size_t i = 0; i < n; ++i) {
-    const int x = list_[i];
-    const std::int32_t* dense = d.dense(x);
-    for (int k = d.size(x) - 1; k >= 0; --k) {
-      const int a = dense[k];
-      const int j = target(i, a);
-      if (j >= 0) {
-        const int b = index_in(static_cast<std::size_t>(j), i);
-        if (b >= 0 && d.contains(list_[static_cast<std::size_t>(j)], b)) continue;
-      }
-      changed = true;
-      if (!ctx.remove(x, a)) return false;
-    }
+    // x_i = j needs x_j = i.
+    const bool ok = ctx.filter(
+        list_[i],
+        [&](int a) {
+          const int j = target(i, a);
+          if (j < 0) return false;
+          const int b = index_in(static_cast<std::size_t>(j), i);
+          return b >= 0 && d.contains(list_[static_cast<std::size_t>(j)], b);
+        },
+        changed);
+    if (!ok) return false;
   }
   return true;
 }

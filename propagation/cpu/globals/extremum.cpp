@@ -126,12 +126,7 @@ bool ExtremumPropagator::once(Context& ctx, bool& changed) {
 }
 
 bool ExtremumPropagator::propagate(Context& ctx) {
-  last_run = ctx.now();
-  for (bool changed = true; changed;) {
-    changed = false;
-    if (!once(ctx, changed)) return false;
-  }
-  return true;
+  return repeat_passes(ctx, [&](bool& changed) { return once(ctx, changed); });
 }
 
 }  // namespace arcwave::cpu
