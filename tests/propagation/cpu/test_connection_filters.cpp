@@ -12,6 +12,7 @@
 
 #include "tests/propagation/cpu/connection_models.hpp"
 #include "tests/propagation/cpu/engine_domains.hpp"
+#include "tests/propagation/cpu/engine_walk.hpp"
 #include "tests/support/catch.hpp"
 
 namespace arcwave {
@@ -39,65 +40,15 @@ void compare(bool ok, const test::Domains& engine, const std::optional<test::Dom
   }
 }
 
-struct Step {
-  int var;
-  Value value;
-  bool assign;  // else: remove
-};
-
-std::optional<test::Domains> closure_under(const Model& m,
-                                           const std::vector<std::vector<Step>>& levels) {
-  test::Domains d = test::initial_domains(m);
-  for (const auto& level : levels)
-    for (const Step& s : level) {
-      auto& dom = d[static_cast<std::size_t>(s.var)];
-      std::erase_if(dom, [&](Value v) { return s.assign ? v != s.value : v == s.value; });
-    }
-  return test::naive_gac(m, d);
-}
-
 // Random decisions and backtracks; after each step the engine is compared with the closure of
 // the initial domains under the decisions in force.
 void walk(const Model& m, bool exact, std::uint64_t seed) {
-  auto indexed = std::make_shared<const IndexedModel>(index_model(m));
-  cpu::CpuEngine engine(indexed);
-  std::vector<std::vector<Step>> levels;
-  const bool root = engine.propagate_root();
-  compare(root, test::engine_domains(engine, *indexed), closure_under(m, levels), exact);
-  if (!root) return;
-  std::mt19937_64 rng(seed);
-  for (int step = 0; step < 30; ++step) {
-    INFO(fmt::format("step {}", step));
-    const int op = static_cast<int>(rng() % 3);
-    if (op == 2 && engine.depth() > 0) {
-      engine.pop();
-      levels.pop_back();
-    } else {
-      std::vector<int> open;
-      for (int x = 0; x < engine.variable_count(); ++x)
-        if (engine.size(x) > 1) open.push_back(x);
-      if (open.empty()) {
-        if (engine.depth() == 0) return;
-        engine.pop();
-        levels.pop_back();
-      } else {
-        const int x = open[rng() % open.size()];
-        std::vector<int> values;
-        engine.values(x, values);
-        const int a = values[rng() % values.size()];
-        const Value v = indexed->domains[static_cast<std::size_t>(x)][static_cast<std::size_t>(a)];
-        engine.push();
-        levels.push_back({{x, v, op == 0}});
-        const bool ok = op == 0 ? engine.assign(x, a) : engine.remove(x, a);
-        compare(ok, test::engine_domains(engine, *indexed), closure_under(m, levels), exact);
-        if (!ok) {
-          engine.pop();
-          levels.pop_back();
-        }
-      }
-    }
-    compare(true, test::engine_domains(engine, *indexed), closure_under(m, levels), exact);
-  }
+  test::random_walk(m, seed, 30,
+                    [&](bool ok, const cpu::CpuEngine& engine, const IndexedModel& indexed,
+                        const std::vector<test::WalkStep>& decisions) {
+                      compare(ok, test::engine_domains(engine, indexed),
+                              test::naive_gac(m, test::under_decisions(m, decisions)), exact);
+                    });
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "propagation/cpu/cpu_engine.hpp"
 #include "solver/search/mac_search.hpp"
 #include "tests/propagation/cpu/engine_domains.hpp"
+#include "tests/propagation/cpu/engine_walk.hpp"
 #include "tests/solver/search/counting_models.hpp"
 #include "tests/support/catch.hpp"
 
@@ -56,21 +57,6 @@ Model single(CountingKind kind, std::uint64_t seed, bool& gac) {
   return m;
 }
 
-struct Step {
-  int var;
-  Value value;
-  bool assign;  // else: remove
-};
-
-test::Domains restricted(const Model& m, const std::vector<std::vector<Step>>& levels) {
-  test::Domains d = test::initial_domains(m);
-  for (const auto& level : levels)
-    for (const Step& s : level)
-      std::erase_if(d[static_cast<std::size_t>(s.var)],
-                    [&](Value v) { return s.assign ? v != s.value : v == s.value; });
-  return d;
-}
-
 // The engine's state against the references under the current decisions.
 void compare(const Model& m, const IndexedModel& indexed, const cpu::CpuEngine& engine, bool ok,
              bool gac, const test::Domains& within) {
@@ -89,46 +75,11 @@ void compare(const Model& m, const IndexedModel& indexed, const cpu::CpuEngine& 
 }
 
 void walk(const Model& m, bool gac, std::uint64_t seed) {
-  auto indexed = std::make_shared<const IndexedModel>(index_model(m));
-  cpu::CpuEngine engine(indexed);
-  std::vector<std::vector<Step>> levels(1);
-  const bool root = engine.propagate_root();
-  compare(m, *indexed, engine, root, gac, restricted(m, levels));
-  if (!root) return;
-  std::mt19937_64 rng(seed);
-  for (int step = 0; step < 30; ++step) {
-    INFO(fmt::format("step {}", step));
-    const int op = static_cast<int>(rng() % 3);
-    if (op == 2 && engine.depth() > 0) {
-      engine.pop();
-      levels.pop_back();
-    } else {
-      std::vector<int> open;
-      for (int x = 0; x < engine.variable_count(); ++x)
-        if (engine.size(x) > 1) open.push_back(x);
-      if (open.empty()) {
-        if (engine.depth() == 0) return;
-        engine.pop();
-        levels.pop_back();
-      } else {
-        const int x = open[rng() % open.size()];
-        std::vector<int> values;
-        engine.values(x, values);
-        const int a = values[rng() % values.size()];
-        const Value v = indexed->domains[static_cast<std::size_t>(x)][static_cast<std::size_t>(a)];
-        engine.push();
-        levels.emplace_back();
-        levels.back().push_back({x, v, op == 0});
-        const bool ok = op == 0 ? engine.assign(x, a) : engine.remove(x, a);
-        compare(m, *indexed, engine, ok, gac, restricted(m, levels));
-        if (!ok) {
-          engine.pop();
-          levels.pop_back();
-        }
-      }
-    }
-    compare(m, *indexed, engine, true, gac, restricted(m, levels));
-  }
+  test::random_walk(m, seed, 30,
+                    [&](bool ok, const cpu::CpuEngine& engine, const IndexedModel& indexed,
+                        const std::vector<test::WalkStep>& decisions) {
+                      compare(m, indexed, engine, ok, gac, test::under_decisions(m, decisions));
+                    });
 }
 
 std::uint64_t mac_count(const Model& m) {

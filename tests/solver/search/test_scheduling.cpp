@@ -11,6 +11,7 @@
 #include "propagation/cpu/cpu_engine.hpp"
 #include "solver/search/mac_search.hpp"
 #include "tests/propagation/cpu/engine_domains.hpp"
+#include "tests/propagation/cpu/engine_walk.hpp"
 #include "tests/solver/search/scheduling_models.hpp"
 #include "tests/support/catch.hpp"
 
@@ -25,24 +26,6 @@ bool contains_closure(const test::Domains& engine, const test::Domains& closure)
     for (Value v : closure[x])
       if (std::find(engine[x].begin(), engine[x].end(), v) == engine[x].end()) return false;
   return true;
-}
-
-struct Step {
-  int var;
-  Value value;
-  bool assign;  // else: remove
-};
-
-std::optional<test::Domains> closure_under(const Model& m, const std::vector<Step>& steps) {
-  test::Domains d = test::initial_domains(m);
-  for (const Step& s : steps) {
-    auto& dom = d[static_cast<std::size_t>(s.var)];
-    if (s.assign)
-      std::erase_if(dom, [&](Value v) { return v != s.value; });
-    else
-      std::erase_if(dom, [&](Value v) { return v == s.value; });
-  }
-  return test::naive_gac(m, d);
 }
 
 std::uint64_t mac_count(const Model& m) {
@@ -64,50 +47,15 @@ std::uint64_t mac_count(const Model& m) {
 // Random decisions and backtracks; after each step the engine keeps the closure of the
 // decisions taken, and fails only where that closure is empty.
 void walk(const Model& m, std::uint64_t seed) {
-  auto indexed = std::make_shared<const IndexedModel>(index_model(m));
-  cpu::CpuEngine engine(indexed);
-  std::vector<std::vector<Step>> levels(1);
-  auto active = [&] {
-    std::vector<Step> all;
-    for (const auto& l : levels) all.insert(all.end(), l.begin(), l.end());
-    return all;
-  };
-  if (!engine.propagate_root()) {
-    REQUIRE(!test::naive_gac(m, test::initial_domains(m)));
-    return;
-  }
-  std::mt19937_64 rng(seed);
-  for (int step = 0; step < 25; ++step) {
-    INFO(fmt::format("seed {} step {}", seed, step));
-    const int op = static_cast<int>(rng() % 3);
-    std::vector<int> open;
-    for (int x = 0; x < engine.variable_count(); ++x)
-      if (engine.size(x) > 1) open.push_back(x);
-    if ((op == 2 || open.empty()) && engine.depth() > 0) {
-      engine.pop();
-      levels.pop_back();
-      continue;
-    }
-    if (open.empty()) return;
-    const int x = open[rng() % open.size()];
-    std::vector<int> values;
-    engine.values(x, values);
-    const int a = values[rng() % values.size()];
-    const Value v = indexed->domains[static_cast<std::size_t>(x)][static_cast<std::size_t>(a)];
-    engine.push();
-    levels.emplace_back();
-    levels.back().push_back({x, v, op == 0});
-    const bool ok = op == 0 ? engine.assign(x, a) : engine.remove(x, a);
-    const auto reference = closure_under(m, active());
-    if (reference) {
-      REQUIRE(ok);
-      REQUIRE(contains_closure(test::engine_domains(engine, *indexed), *reference));
-    }
-    if (!ok) {
-      engine.pop();
-      levels.pop_back();
-    }
-  }
+  test::random_walk(m, seed, 25,
+                    [&](bool ok, const cpu::CpuEngine& engine, const IndexedModel& indexed,
+                        const std::vector<test::WalkStep>& decisions) {
+                      const auto reference =
+                          test::naive_gac(m, test::under_decisions(m, decisions));
+                      if (!reference) return;
+                      REQUIRE(ok);
+                      REQUIRE(contains_closure(test::engine_domains(engine, indexed), *reference));
+                    });
 }
 
 struct Tally {
