@@ -57,6 +57,11 @@ void print_domains(const Model& m, const std::vector<std::vector<int>>& domains,
 // sorted domains, as the CPU side), then one fixpoint on the device or the CPU cores.
 // ac4gpu+frontier refuses constraints of arity above 2 (Unsupported, naming the constraint).
 int run_ne(const AcArgs& args, GpuAcAlgorithm algorithm) {
+  // The device's context is created while the file is read; the choice below waits for it.
+  if (parse_backend(args.backend) != Backend::kCpu) warm_up_gpu_in_background();
+  Stopwatch clock;
+  const XcspInstance inst = read_xcsp(args.path);
+  const double parse = clock.seconds();
   AcExecution execution = AcExecution::kOmp;
   std::string backend_note;
   switch (parse_backend(args.backend)) {
@@ -78,9 +83,6 @@ int run_ne(const AcArgs& args, GpuAcAlgorithm algorithm) {
     throw Unsupported(SourcePosition{},
                       "ac4gpu+frontier runs on the CUDA device only (the "
                       "frontier driver is CUDA code); use ac4gpu+ on the CPU");
-  Stopwatch clock;
-  const XcspInstance inst = read_xcsp(args.path);
-  const double parse = clock.seconds();
   clock.restart();
   const TableNetwork net = make_table_network(inst.model);
   const double model_time = clock.seconds();

@@ -28,6 +28,7 @@
 #include "cli/apsp_output.hpp"
 #include "cli/registry.hpp"
 #include "core/backend.hpp"
+#include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "graph/csr/build_cpu.hpp"
 #include "graph/csr/csr_ops.hpp"
@@ -365,6 +366,8 @@ void add_apsp_command(CLI::App& app, CliContext& ctx) {
     if (args->max_distance && !(*args->max_distance >= 0))
       throw InputError("--max-distance must be a non-negative number");
     Stopwatch clock;
+    // The device's context is created while the graph is read.
+    if (parse_backend(args->backend) != Backend::kCpu) warm_up_gpu_in_background();
     const GraphFile file = read_graph(args->graph, parse_graph_format(args->graph_format));
     fmt::print(stderr, "apsp: read {} in {:.3f} s\n", args->graph, clock.seconds());
     ctx.exit_code = file.weight_kind == WeightKind::kReal ? run_apsp<double>(*args, file)

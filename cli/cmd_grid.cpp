@@ -16,6 +16,7 @@
 #include "cli/grid_input.hpp"
 #include "cli/registry.hpp"
 #include "core/backend.hpp"
+#include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "graph/grid/cpu_wave.hpp"
 #include "graph/grid/gpu_wave.hpp"
@@ -94,6 +95,8 @@ void print_path(const std::vector<grid::Point>& path, const std::string& out_fil
 }
 
 int run_grid(const GridOptions& o) {
+  // The device's context is created while the map is read.
+  if (parse_backend(o.backend) != Backend::kCpu) warm_up_gpu_in_background();
   Stopwatch read_clock;
   const LoadedGrid loaded = load_grid(o.map, height_options(o));
   const grid::Grid& g = loaded.grid;

@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "core/backend.hpp"
+#include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "parsers/grid/text_lines.hpp"
 #include "parsers/image/image.hpp"
@@ -62,6 +64,8 @@ bool starts_with_type(const std::string& path) {
 }  // namespace
 
 GridInput load_grid_input(const GridOptions& o) {
+  // The device's context is created while the map is read.
+  if (parse_backend(o.backend) != Backend::kCpu) warm_up_gpu_in_background();
   const Stopwatch clock;
   GridInput in;
   if (!o.terrain.empty() && o.costs)

@@ -1,6 +1,9 @@
 // core/gpu_runtime.hpp with the CUDA runtime.
 #include <cuda_runtime.h>
 
+#include <mutex>
+#include <thread>
+
 #include "core/gpu_runtime.hpp"
 
 namespace arcwave {
@@ -39,6 +42,13 @@ GpuInfo query() {
 const GpuInfo& gpu_info() {
   static const GpuInfo info = query();
   return info;
+}
+
+void warm_up_gpu_in_background() {
+  // gpu_info()'s static is initialised once; a caller arriving meanwhile blocks until it is.
+  static std::once_flag started;
+  static std::jthread warm_up;
+  std::call_once(started, [] { warm_up = std::jthread([] { (void)gpu_info(); }); });
 }
 
 std::size_t gpu_free_memory() {

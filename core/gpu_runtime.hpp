@@ -28,4 +28,9 @@ inline bool gpu_available() {
 /// Free device memory now (0 without a GPU).
 std::size_t gpu_free_memory();
 
+/// Starts gpu_info() — loading the driver and creating the device's context, 0.1-0.3 s — on a
+/// background thread, so that it overlaps with reading the input; a later gpu_info() waits for
+/// it to finish. Idempotent; the thread is joined at exit. Does nothing without CUDA.
+void warm_up_gpu_in_background();
+
 }  // namespace arcwave

@@ -16,4 +16,6 @@ std::size_t gpu_free_memory() {
   return 0;
 }
 
+void warm_up_gpu_in_background() {}
+
 }  // namespace arcwave
