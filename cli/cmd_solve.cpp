@@ -212,9 +212,12 @@ int run_solve_mpi(SolveArgs args) {
       return solve_and_print(
           args, [](Solver& s) { return s.solve(); }, false);
     const mpi::MpiOptions mpi_options{args.mpi_timeout};
-    return solve_and_print(
+    // Every rank ends with 0 once the answer is printed, UNSATISFIABLE included: mpirun takes a
+    // rank's non-zero status for a failure, aborts the others (seconds later) and says so.
+    solve_and_print(
         args, [&](Solver& s) { return mpi::solve(s, MPI_COMM_WORLD, mpi_options); },
         env.rank() != 0);
+    return 0;
   } catch (const Error& e) {
     std::fflush(stdout);
     fmt::print(stderr, "arcwave (MPI rank {}): {}\n", env.rank(), e.what());

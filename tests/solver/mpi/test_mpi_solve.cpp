@@ -87,7 +87,9 @@ TEST_CASE("unsatisfiable and satisfiable instances keep their answers under mpir
     INFO(name);
     const test::CliRun r = mpirun(fmt::format("solve -p 2 {}", test::bundled(name)));
     INFO(r.out << r.err);
-    CHECK(r.exit_code == 1);
+    // Exit code 0 on every rank: a non-zero one would make mpirun abort the job and say so.
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.find("non-zero") == std::string::npos);
     CHECK(r.status() == "s UNSATISFIABLE");
     CHECK(r.lines("v ").empty());
   }
