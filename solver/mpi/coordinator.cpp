@@ -26,6 +26,8 @@ namespace arcwave::distributed {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+// Subproblems sent per idle worker of a rank while rank 0 still has a queue (1 + 2 spares).
+constexpr std::size_t kPrefetchPerIdleWorker = 3;
 
 // What rank 0 knows of one rank's workers (index 0: its own, read from its pool).
 struct Peer {
@@ -207,8 +209,14 @@ SolveResult coordinate(Solver& solver, Link& link, const ModelShape& shape, cons
       const std::size_t r = (turn + k) % peers.size();
       Peer& p = peers[r];
       if (!p.hello || p.hungry <= 0) continue;
+      // Two spare subproblems per idle worker, while the queue lasts (at most a fair share of
+      // it): a worker that finishes then starts its next one without a round trip to rank 0.
+      const std::size_t fair = (queue.size() + peers.size() - 1) / peers.size();
+      const std::size_t take = std::max<std::size_t>(
+          static_cast<std::size_t>(p.hungry),
+          std::min(fair, static_cast<std::size_t>(p.hungry) * kPrefetchPerIdleWorker));
       std::vector<search::Subproblem> batch;
-      while (!queue.empty() && static_cast<int>(batch.size()) < p.hungry) {
+      while (!queue.empty() && batch.size() < take) {
         batch.push_back(std::move(queue.front()));
         queue.pop_front();
       }
