@@ -147,6 +147,22 @@ TEST_CASE("GPU single-source tile wave equals Dijkstra", "[gpu][grid][search][si
   }
 }
 
+TEST_CASE("GPU single source on a map larger than one download chunk equals Dijkstra",
+          "[gpu][grid][search][single-source]") {
+  ARCWAVE_REQUIRE_GPU();
+  // 2,300 x 2,000 cells: the lengths come back through both pinned staging buffers (4 Mi
+  // values each), the last chunk partial.
+  const grid::CellCosts costs = gen::random_costs(2300, 2000, 1, 9, 0.15, 4242);
+  const grid::Grid g = grid::grid_from_costs(costs);
+  const grid::SearchMap map(g, Neighbourhood::kOctile, &costs);
+  grid::GpuGridSearch gpu(map);
+  const Point s{1150, 1000};
+  const auto expected = grid::dijkstra_keys(map, s);
+  const auto got = gpu.single_source(s);
+  REQUIRE(got.size() == expected.size());
+  CHECK(got == expected);
+}
+
 TEST_CASE("GPU batch on shared MovingAI scenarios", "[gpu][grid][search][scen]") {
   ARCWAVE_REQUIRE_GPU();
   const std::filesystem::path maps = test::shared_data_dir("maps");
