@@ -1,0 +1,88 @@
+// graph/grid/grid_planes.hpp — a grid's passability packed one bit per cell and plane: the layout
+// the fast readers write (parsers/grid) and the GPU wave uploads as it is (gpu_wave.hpp), so
+// that a map goes from file to device with no byte-per-cell pass on the host. Bit x % 32 of
+// word y * words + x / 32 belongs to cell (x, y); bits past the width are zero.
+//   right    the move (x,y)-(x+1,y) is open (both ways)
+//   down     the move (x,y)-(x,y+1) is open (both ways)
+//   blocked  the cell cannot be entered (it then has no open move)
+// The same information as Grid's cell bits (grid.hpp), which grid_from_planes() and
+// planes_of() convert to and from; plane_moves() gives a cell's 8-move mask (open_moves() of
+// cpu_wave.hpp) from the planes, on the host and in kernels.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "graph/grid/grid.hpp"
+#include "graph/grid/hd.hpp"
+
+namespace arcwave::grid {
+
+struct GridPlanes {
+  int width = 0;
+  int height = 0;
+  int words = 0;  // words per row: (width + 31) / 32
+  std::vector<std::uint32_t> right;
+  std::vector<std::uint32_t> down;
+  std::vector<std::uint32_t> blocked;
+
+  [[nodiscard]] std::uint64_t cell_count() const noexcept {
+    return static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
+  }
+  [[nodiscard]] bool contains(Point p) const noexcept {
+    return p.x >= 0 && p.y >= 0 && p.x < width && p.y < height;
+  }
+  [[nodiscard]] bool is_blocked(Point p) const {
+    return (blocked[static_cast<std::size_t>(p.y) * static_cast<std::size_t>(words) +
+                    static_cast<std::size_t>(p.x / 32)] >>
+                (p.x % 32) &
+            1U) != 0;
+  }
+};
+
+/// Planes of a width x height grid, all zero (every cell free, every move closed).
+GridPlanes empty_planes(int width, int height);
+/// For a cell map (only `blocked` filled in): opens every move between two free 4-neighbours,
+/// rows [first_row, last_row) of `right` and `down` (the down plane of a row reads the next
+/// row's blocked words, which must be final).
+void open_free_moves(GridPlanes& planes, int first_row, int last_row);
+/// Packs a grid (one pass over its cells, rows on all cores).
+GridPlanes planes_of(const Grid& grid);
+/// Unpacks planes into a grid (one pass over the cells, rows on all cores).
+Grid grid_from_planes(const GridPlanes& planes);
+/// Closed directed transitions between in-grid 4-neighbours and the impassability beta, as
+/// Grid::closed_transitions() / Grid::impassability() (popcounts of the planes).
+std::uint64_t closed_transitions(const GridPlanes& planes);
+double impassability(const GridPlanes& planes);
+
+/// Bit (x, y) of a plane with `stride` words per row; 0 outside 0 <= x, 0 <= y < height.
+ARCWAVE_GRID_HD std::uint32_t plane_bit(const std::uint32_t* plane, int stride, int height, int x,
+                                        int y) {
+  if (x < 0 || y < 0 || y >= height || x >= 32 * stride) return 0;
+  return plane[static_cast<std::size_t>(y) * static_cast<std::size_t>(stride) +
+               static_cast<std::size_t>(x / 32)] >>
+             (x % 32) &
+         1U;
+}
+
+/// The open moves of cell (x, y) as a mask over 0..7 (bit m: move m of grid.hpp; diagonals only
+/// with `diagonals`: open when both two-step routes around them are, as Grid::open()).
+ARCWAVE_GRID_HD std::uint8_t plane_moves(const std::uint32_t* right, const std::uint32_t* down,
+                                         int stride, int height, int x, int y, bool diagonals) {
+  const auto r = [&](int cx, int cy) { return plane_bit(right, stride, height, cx, cy); };
+  const auto d = [&](int cx, int cy) { return plane_bit(down, stride, height, cx, cy); };
+  const std::uint32_t left = r(x - 1, y);
+  const std::uint32_t up = d(x, y - 1);
+  const std::uint32_t rt = r(x, y);
+  const std::uint32_t dn = d(x, y);
+  std::uint32_t mask = left | up << 1 | rt << 2 | dn << 3;
+  if (diagonals) {
+    mask |= (left & up & d(x - 1, y - 1) & r(x - 1, y - 1)) << 4;  // left-up
+    mask |= (up & rt & r(x, y - 1) & d(x + 1, y - 1)) << 5;        // up-right
+    mask |= (rt & dn & d(x + 1, y) & r(x, y + 1)) << 6;            // right-down
+    mask |= (dn & left & r(x - 1, y + 1) & d(x - 1, y)) << 7;      // down-left
+  }
+  return static_cast<std::uint8_t>(mask);
+}
+
+}  // namespace arcwave::grid
