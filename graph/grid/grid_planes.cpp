@@ -1,6 +1,8 @@
 // Definitions for graph/grid/grid_planes.hpp.
 #include "graph/grid/grid_planes.hpp"
 
+#include <algorithm>
+
 #include "arcwave/error.hpp"
 
 namespace arcwave::grid {
@@ -66,21 +68,30 @@ GridPlanes planes_of(const Grid& grid) {
 
 Grid grid_from_planes(const GridPlanes& p) {
   check_grid_size(p.width, p.height);
-  const std::size_t size = static_cast<std::size_t>(p.words) * static_cast<std::size_t>(p.height);
+  const auto words = static_cast<std::size_t>(p.words);
+  const std::size_t size = words * static_cast<std::size_t>(p.height);
   if (p.right.size() != size || p.down.size() != size || p.blocked.size() != size)
     throw InternalError("grid_from_planes: plane sizes");
   const auto width = static_cast<std::size_t>(p.width);
   std::vector<std::uint8_t> cells(p.cell_count());
 #pragma omp parallel for schedule(static)
   for (int y = 0; y < p.height; ++y) {
+    const std::size_t row = static_cast<std::size_t>(y) * words;
     std::uint8_t* line = cells.data() + static_cast<std::size_t>(y) * width;
-    for (std::size_t x = 0; x < width; ++x) {
-      const int cx = static_cast<int>(x);
-      const bool blocked =
-          plane_bit(p.blocked.data(), p.words, p.height, cx, y) != 0;  // blocked: no moves
-      line[x] = blocked
-                    ? kBlocked
-                    : plane_moves(p.right.data(), p.down.data(), p.words, p.height, cx, y, false);
+    for (std::size_t w = 0; w < words; ++w) {
+      // Per bit x of this word: left = right bit of x - 1, up = down bit of the row above.
+      const std::uint32_t right = p.right[row + w];
+      const std::uint32_t left = right << 1 | (w > 0 ? p.right[row + w - 1] >> 31 : 0U);
+      const std::uint32_t up = y > 0 ? p.down[row - words + w] : 0U;
+      const std::uint32_t down = p.down[row + w];
+      const std::uint32_t blocked = p.blocked[row + w];
+      const std::size_t count = std::min<std::size_t>(32, width - 32 * w);
+      std::uint8_t* out = line + 32 * w;
+      for (std::size_t i = 0; i < count; ++i) {
+        const auto bits = static_cast<std::uint8_t>((left >> i & 1U) | (up >> i & 1U) << 1 |
+                                                    (right >> i & 1U) << 2 | (down >> i & 1U) << 3);
+        out[i] = (blocked >> i & 1U) != 0 ? kBlocked : bits;
+      }
     }
   }
   return Grid::from_trusted_bits(p.width, p.height, std::move(cells));

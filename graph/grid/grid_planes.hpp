@@ -85,4 +85,30 @@ ARCWAVE_GRID_HD std::uint8_t plane_moves(const std::uint32_t* right, const std::
   return static_cast<std::uint8_t>(mask);
 }
 
+/// The two diagonal planes of the Moore wave (bitwave_core.hpp) at word `w` of row `y`:
+/// *down_right bit x: move (x,y)-(x+1,y+1) open, *down_left bit x: move (x,y)-(x-1,y+1) open,
+/// from planes of `stride` words per row and `rows` rows (whole words, 32 cells at a time).
+ARCWAVE_GRID_HD void diagonal_words(const std::uint32_t* right, const std::uint32_t* down,
+                                    int stride, int rows, int y, int w, std::uint32_t* down_right,
+                                    std::uint32_t* down_left) {
+  const auto word = [&](const std::uint32_t* plane, int row, int col) -> std::uint32_t {
+    if (row < 0 || col < 0 || row >= rows || col >= stride) return 0;
+    return plane[static_cast<std::size_t>(row) * static_cast<std::size_t>(stride) +
+                 static_cast<std::size_t>(col)];
+  };
+  // Bit x of "from the right": the bit of cell x + 1; "from the left": of cell x - 1.
+  const auto from_right = [&](const std::uint32_t* plane, int row) {
+    return word(plane, row, w) >> 1 | word(plane, row, w + 1) << 31;
+  };
+  const auto from_left = [&](const std::uint32_t* plane, int row) {
+    return word(plane, row, w) << 1 | word(plane, row, w - 1) >> 31;
+  };
+  const std::uint32_t r = word(right, y, w);
+  const std::uint32_t d = word(down, y, w);
+  // Right-down: right and down here, down from (x+1, y), right from (x, y+1).
+  *down_right = r & d & from_right(down, y) & word(right, y + 1, w);
+  // Down-left: down and left here, right from (x-1, y+1) and down from (x-1, y).
+  *down_left = d & from_left(right, y) & from_left(right, y + 1) & from_left(down, y);
+}
+
 }  // namespace arcwave::grid

@@ -1,6 +1,7 @@
 // The packed planes of a grid (grid_planes.hpp): packing and unpacking give the grid back, the
 // move masks computed from the planes are Grid::open()'s, the popcount beta is the grid's, and
 // the moves opened between free cells of a blocked plane are grid_from_blocked()'s.
+#include "graph/grid/bitwave.hpp"
 #include "graph/grid/cpu_wave.hpp"
 #include "graph/grid/grid_planes.hpp"
 #include "instances/maps/map_generators.hpp"
@@ -69,6 +70,25 @@ TEST_CASE("planes: moves between free cells of a blocked plane", "[grid][planes]
       CHECK(p.right == grid::planes_of(g).right);
       CHECK(p.down == grid::planes_of(g).down);
       CHECK(std::ranges::equal(grid::grid_from_planes(p).cells(), g.cells()));
+    }
+  }
+}
+
+TEST_CASE("planes: diagonal words are the Moore wave's diagonal planes", "[grid][planes]") {
+  for (const grid::Grid& g : sample_grids()) {
+    const grid::GridPlanes p = grid::planes_of(g);
+    const grid::BitPlanes moore = grid::build_bit_planes(g, true, grid::TileShape::k64);
+    for (int y = 0; y < g.height(); ++y) {
+      for (int w = 0; w < p.words; ++w) {
+        std::uint32_t dr = 0;
+        std::uint32_t dl = 0;
+        grid::diagonal_words(p.right.data(), p.down.data(), p.words, p.height, y, w, &dr, &dl);
+        const std::size_t at = static_cast<std::size_t>(y) * static_cast<std::size_t>(moore.words) +
+                               static_cast<std::size_t>(w);
+        INFO(g.width() << "x" << g.height() << " row " << y << " word " << w);
+        CHECK(dr == moore.down_right[at]);
+        CHECK(dl == moore.down_left[at]);
+      }
     }
   }
 }
