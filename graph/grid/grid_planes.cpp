@@ -2,6 +2,8 @@
 #include "graph/grid/grid_planes.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string>
 
 #include "arcwave/error.hpp"
 
@@ -21,6 +23,9 @@ GridPlanes empty_planes(int width, int height) {
 }
 
 namespace {
+
+/// Grids below this many cells are converted on one thread (waking a team costs more).
+constexpr std::uint64_t kParallelCells = 1U << 18;
 
 /// Bits of the cells that exist in word w of a row (the last word may be partial).
 std::uint32_t width_mask(int width, int w) {
@@ -47,11 +52,34 @@ void open_free_moves(GridPlanes& p, int first_row, int last_row) {
   }
 }
 
+GridPlanes planes_from_heights(int width, int height, std::span<const std::uint16_t> heights,
+                               std::uint32_t threshold) {
+  GridPlanes p = empty_planes(width, height);
+  const auto w = static_cast<std::size_t>(width);
+  if (heights.size() != w * static_cast<std::size_t>(height))
+    throw InputError("height map of " + std::to_string(heights.size()) + " values for a " +
+                     std::to_string(width) + "x" + std::to_string(height) + " grid");
+  const auto near = [&](std::size_t a, std::size_t b) {
+    return static_cast<std::uint32_t>(std::abs(int{heights[a]} - int{heights[b]})) < threshold;
+  };
+#pragma omp parallel for schedule(static) if (p.cell_count() >= kParallelCells)
+  for (int y = 0; y < height; ++y) {
+    const std::size_t cells = static_cast<std::size_t>(y) * w;
+    const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(p.words);
+    for (std::size_t x = 0; x < w; ++x) {
+      const std::uint32_t bit = 1U << (x % 32);
+      if (x + 1 < w && near(cells + x, cells + x + 1)) p.right[row + x / 32] |= bit;
+      if (y + 1 < height && near(cells + x, cells + x + w)) p.down[row + x / 32] |= bit;
+    }
+  }
+  return p;
+}
+
 GridPlanes planes_of(const Grid& grid) {
   GridPlanes p = empty_planes(grid.width(), grid.height());
   const std::span<const std::uint8_t> cells = grid.cells();
   const auto width = static_cast<std::size_t>(grid.width());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (p.cell_count() >= kParallelCells)
   for (int y = 0; y < grid.height(); ++y) {
     const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(p.words);
     const std::uint8_t* line = cells.data() + static_cast<std::size_t>(y) * width;
@@ -74,7 +102,7 @@ Grid grid_from_planes(const GridPlanes& p) {
     throw InternalError("grid_from_planes: plane sizes");
   const auto width = static_cast<std::size_t>(p.width);
   std::vector<std::uint8_t> cells(p.cell_count());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (p.cell_count() >= kParallelCells)
   for (int y = 0; y < p.height; ++y) {
     const std::size_t row = static_cast<std::size_t>(y) * words;
     std::uint8_t* line = cells.data() + static_cast<std::size_t>(y) * width;
@@ -99,7 +127,7 @@ Grid grid_from_planes(const GridPlanes& p) {
 
 std::uint64_t closed_transitions(const GridPlanes& p) {
   std::uint64_t open = 0;
-#pragma omp parallel for schedule(static) reduction(+ : open)
+#pragma omp parallel for schedule(static) reduction(+ : open) if (p.cell_count() >= kParallelCells)
   for (std::int64_t i = 0; i < static_cast<std::int64_t>(p.right.size()); ++i)
     open += static_cast<std::uint64_t>(__builtin_popcount(p.right[static_cast<std::size_t>(i)]) +
                                        __builtin_popcount(p.down[static_cast<std::size_t>(i)]));

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "graph/grid/grid.hpp"
@@ -46,6 +47,10 @@ GridPlanes empty_planes(int width, int height);
 /// rows [first_row, last_row) of `right` and `down` (the down plane of a row reads the next
 /// row's blocked words, which must be final).
 void open_free_moves(GridPlanes& planes, int first_row, int last_row);
+/// Height map straight to planes (grid_from_heights()'s rule: a move is open when the heights
+/// differ by less than `threshold`), rows on all cores; no cell is blocked.
+GridPlanes planes_from_heights(int width, int height, std::span<const std::uint16_t> heights,
+                               std::uint32_t threshold);
 /// Packs a grid (one pass over its cells, rows on all cores).
 GridPlanes planes_of(const Grid& grid);
 /// Unpacks planes into a grid (one pass over the cells, rows on all cores).

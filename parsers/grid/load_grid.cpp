@@ -51,20 +51,29 @@ InputKind input_kind(const std::string& path, const HeightMapOptions& options) {
                    "their size: --raw WxH)");
 }
 
-/// A height map (raw or image) as a grid, with its format's name.
+/// A height map (raw or image) and its format's name.
+struct HeightImage {
+  GrayImage image;
+  std::string format;
+};
+
+HeightImage read_height_map(const std::string& path, const HeightMapOptions& options,
+                            InputKind kind) {
+  if (kind == InputKind::kRaw)
+    return {read_raw(path, options.raw_width, options.raw_height, options.raw_bytes),
+            "raw height map (" + std::to_string(options.raw_bytes * 8) + "-bit)"};
+  GrayImage image = read_image(path);
+  const std::string format = first_bytes(path, 4) == "\x89PNG" ? "PNG" : "PGM";
+  const std::string bits = image.max_value > 255 ? "16" : "8";
+  return {std::move(image), format + " height map (" + bits + "-bit)"};
+}
+
 LoadedGrid load_height_map(const std::string& path, const HeightMapOptions& options,
                            InputKind kind) {
   const std::uint32_t threshold = need_threshold(path, options);
-  if (kind == InputKind::kRaw) {
-    const GrayImage image =
-        read_raw(path, options.raw_width, options.raw_height, options.raw_bytes);
-    return {grid::grid_from_heights(image.width, image.height, image.pixels, threshold),
-            "raw height map (" + std::to_string(options.raw_bytes * 8) + "-bit)"};
-  }
-  const GrayImage image = read_image(path);
-  const std::string format = first_bytes(path, 4) == "\x89PNG" ? "PNG" : "PGM";
-  return {grid::grid_from_heights(image.width, image.height, image.pixels, threshold),
-          format + " height map (" + (image.max_value > 255 ? "16" : "8") + "-bit)"};
+  HeightImage h = read_height_map(path, options, kind);
+  return {grid::grid_from_heights(h.image.width, h.image.height, h.image.pixels, threshold),
+          std::move(h.format)};
 }
 
 }  // namespace
@@ -86,10 +95,12 @@ LoadedGrid load_grid(const std::string& path, const HeightMapOptions& options) {
 LoadedPlanes load_grid_planes(const std::string& path, const HeightMapOptions& options) {
   const InputKind kind = input_kind(path, options);
   if (kind == InputKind::kMovingAi) return {read_movingai_planes(path), "MovingAI map"};
-  LoadedGrid loaded = kind == InputKind::kPassability
-                          ? LoadedGrid{read_passability(path), "passability file"}
-                          : load_height_map(path, options, kind);
-  return {grid::planes_of(loaded.grid), std::move(loaded.format)};
+  if (kind == InputKind::kPassability)
+    return {grid::planes_of(read_passability(path)), "passability file"};
+  const std::uint32_t threshold = need_threshold(path, options);
+  HeightImage h = read_height_map(path, options, kind);
+  return {grid::planes_from_heights(h.image.width, h.image.height, h.image.pixels, threshold),
+          std::move(h.format)};
 }
 
 }  // namespace arcwave

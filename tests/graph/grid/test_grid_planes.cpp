@@ -92,3 +92,20 @@ TEST_CASE("planes: diagonal words are the Moore wave's diagonal planes", "[grid]
     }
   }
 }
+
+TEST_CASE("planes: height maps packed directly equal the grid's planes", "[grid][planes]") {
+  std::uint64_t seed = 70;
+  for (const int width : {1, 31, 32, 33, 100}) {
+    for (const int height : {1, 3, 40}) {
+      const gen::HeightMap h = gen::random_heightmap(width, height, 0.3, seed++);
+      const grid::GridPlanes direct =
+          grid::planes_from_heights(width, height, h.heights, h.threshold);
+      const grid::GridPlanes packed =
+          grid::planes_of(grid::grid_from_heights(width, height, h.heights, h.threshold));
+      INFO(width << "x" << height);
+      CHECK(direct.right == packed.right);
+      CHECK(direct.down == packed.down);
+      CHECK(direct.blocked == packed.blocked);
+    }
+  }
+}
