@@ -4,6 +4,7 @@
 
 #include "arcwave/error.hpp"
 #include "parsers/grid/grid_files.hpp"
+#include "parsers/grid/image_planes.hpp"
 #include "parsers/grid/text_lines.hpp"
 #include "parsers/image/image.hpp"
 
@@ -98,6 +99,8 @@ LoadedPlanes load_grid_planes(const std::string& path, const HeightMapOptions& o
   if (kind == InputKind::kPassability)
     return {grid::planes_of(read_passability(path)), "passability file"};
   const std::uint32_t threshold = need_threshold(path, options);
+  if (std::optional<LoadedPlanes> direct = read_sample_planes(path, options, threshold))
+    return std::move(*direct);
   HeightImage h = read_height_map(path, options, kind);
   return {grid::planes_from_heights(h.image.width, h.image.height, h.image.pixels, threshold),
           std::move(h.format)};
