@@ -24,31 +24,50 @@ std::span<const std::uint8_t> bytes_of(const MappedFile& file) {
   return {reinterpret_cast<const std::uint8_t*>(file.text().data()), file.text().size()};
 }
 
+/// Sample x of a row of kBytes-byte samples (big- or little-endian).
+template <int kBytes, bool kBigEndian>
+std::uint32_t sample(const std::uint8_t* row, std::uint64_t x) {
+  if constexpr (kBytes == 1) {
+    return row[x];
+  } else {
+    const std::uint8_t* p = row + 2 * x;
+    return kBigEndian ? (std::uint32_t{p[0]} << 8 | p[1]) : (std::uint32_t{p[1]} << 8 | p[0]);
+  }
+}
+
 /// Packs the planes of a sample layout; returns the first row holding a sample above the
 /// maximum value (or the height).
+template <int kBytes, bool kBigEndian>
 std::uint64_t pack_samples(const std::uint8_t* bytes, const SampleLayout& l,
                            std::uint32_t threshold, grid::GridPlanes& p) {
   const auto width = static_cast<std::uint64_t>(l.width);
   const auto words = static_cast<std::size_t>(p.words);
   const auto max_value = static_cast<std::uint32_t>(l.max_value);
-  const auto near = [&](std::uint32_t a, std::uint32_t b) {
-    return (a > b ? a - b : b - a) < threshold;
+  const auto near = [threshold](std::uint32_t a, std::uint32_t b) -> std::uint32_t {
+    return (a > b ? a - b : b - a) < threshold ? 1U : 0U;
   };
   std::atomic<std::uint64_t> first_bad{static_cast<std::uint64_t>(l.height)};
   const bool parallel = p.cell_count() >= (1U << 18);
 #pragma omp parallel for schedule(static) if (parallel)
   for (int y = 0; y < l.height; ++y) {
-    const std::uint64_t row = static_cast<std::uint64_t>(y) * width;
+    const std::uint8_t* row = bytes + l.offset + static_cast<std::uint64_t>(y) * width * kBytes;
+    const std::uint8_t* below = row + width * kBytes;
     const bool last = y + 1 == l.height;
-    std::uint32_t* right = p.right.data() + static_cast<std::size_t>(y) * words;
-    std::uint32_t* down = p.down.data() + static_cast<std::size_t>(y) * words;
+    const std::size_t at = static_cast<std::size_t>(y) * words;
     bool bad = false;
-    for (std::uint64_t x = 0; x < width; ++x) {
-      const std::uint32_t bit = 1U << (x % 32);
-      const std::uint32_t here = sample_at(bytes, l, row + x);
-      bad = bad || here > max_value;
-      if (x + 1 < width && near(here, sample_at(bytes, l, row + x + 1))) right[x / 32] |= bit;
-      if (!last && near(here, sample_at(bytes, l, row + width + x))) down[x / 32] |= bit;
+    for (std::size_t w = 0; w < words; ++w) {
+      std::uint32_t right = 0;
+      std::uint32_t down = 0;
+      const std::uint64_t end = std::min<std::uint64_t>(width, 32 * (w + 1));
+      for (std::uint64_t x = 32 * w; x < end; ++x) {
+        const std::uint32_t here = sample<kBytes, kBigEndian>(row, x);
+        bad = bad || here > max_value;
+        const unsigned bit = static_cast<unsigned>(x % 32);
+        if (x + 1 < width) right |= near(here, sample<kBytes, kBigEndian>(row, x + 1)) << bit;
+        if (!last) down |= near(here, sample<kBytes, kBigEndian>(below, x)) << bit;
+      }
+      p.right[at + w] = right;
+      p.down[at + w] = down;
     }
     if (bad) {
       std::uint64_t seen = first_bad.load();
@@ -63,7 +82,10 @@ std::uint64_t pack_samples(const std::uint8_t* bytes, const SampleLayout& l,
 grid::GridPlanes planes_from_layout(const std::string& name, std::span<const std::uint8_t> bytes,
                                     const SampleLayout& l, std::uint32_t threshold) {
   grid::GridPlanes p = grid::empty_planes(l.width, l.height);
-  const std::uint64_t bad_row = pack_samples(bytes.data(), l, threshold, p);
+  const std::uint64_t bad_row =
+      l.sample_bytes == 1 ? pack_samples<1, false>(bytes.data(), l, threshold, p)
+      : l.big_endian      ? pack_samples<2, true>(bytes.data(), l, threshold, p)
+                          : pack_samples<2, false>(bytes.data(), l, threshold, p);
   if (bad_row < static_cast<std::uint64_t>(l.height)) {
     const std::uint64_t first = bad_row * static_cast<std::uint64_t>(l.width);
     for (std::uint64_t i = first; i < first + static_cast<std::uint64_t>(l.width); ++i) {
