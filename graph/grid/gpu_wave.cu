@@ -70,7 +70,9 @@ std::size_t plane_bytes(int width, int height, TileShape shape) {
 /// Host planes (`words` per row) into a device plane of `pitch` words per row, zero padded.
 void upload_plane(const std::vector<std::uint32_t>& host, int words, int height,
                   cuda::DeviceBuffer<std::uint32_t>& device, int pitch, cudaStream_t stream) {
-  if (pitch != words) device.fill_bytes(0, stream);
+  // Padding words and rows (tiles past the grid) must read as closed moves.
+  if (device.size() != static_cast<std::size_t>(words) * static_cast<std::size_t>(height))
+    device.fill_bytes(0, stream);
   ARCWAVE_CUDA_CHECK(
       cudaMemcpy2DAsync(device.data(), static_cast<std::size_t>(pitch) * sizeof(std::uint32_t),
                         host.data(), static_cast<std::size_t>(words) * sizeof(std::uint32_t),
