@@ -44,10 +44,10 @@ grid::Point parse_point(const std::string& text, const char* option) {
   return {v[0], v[1]};
 }
 
-void check_inside(const grid::Grid& g, grid::Point p, const char* option) {
+void check_inside(const grid::GridPlanes& g, grid::Point p, const char* option) {
   if (!g.contains(p))
     throw InputError(
-        fmt::format("{} {},{} is outside the {}x{} grid", option, p.x, p.y, g.width(), g.height()));
+        fmt::format("{} {},{} is outside the {}x{} grid", option, p.x, p.y, g.width, g.height));
 }
 
 HeightMapOptions height_options(const GridOptions& o) {
@@ -94,26 +94,45 @@ void print_path(const std::vector<grid::Point>& path, const std::string& out_fil
   fmt::print("{}\n", line);
 }
 
+/// Labels as distances for the drawing (infinity where the wave never came).
+std::vector<float> label_distances(const grid::GpuLeeWave& wave, grid::Neighbourhood n) {
+  std::vector<float> distance;
+  if (n == grid::Neighbourhood::kOctile) {
+    for (const std::uint64_t l : wave.octile_labels())
+      distance.push_back(static_cast<float>(grid::octile_value(l)));
+  } else {
+    for (const std::uint32_t l : wave.labels())
+      distance.push_back(l == grid::kUnreached ? INFINITY : static_cast<float>(l));
+  }
+  return distance;
+}
+
 int run_grid(const GridOptions& o) {
+  const Stopwatch total;
   // The device's context is created while the map is read.
   if (parse_backend(o.backend) != Backend::kCpu) warm_up_gpu_in_background();
+  // The map is read into packed planes: the GPU wave uploads them as they are; the CPU wave
+  // (and a drawing) unpack them into a Grid.
   Stopwatch read_clock;
-  const LoadedGrid loaded = load_grid(o.map, height_options(o));
-  const grid::Grid& g = loaded.grid;
+  const LoadedPlanes loaded = load_grid_planes(o.map, height_options(o));
+  const grid::GridPlanes& planes = loaded.planes;
   const double read_s = read_clock.seconds();
   const grid::Point start = parse_point(o.from, "--from");
   const grid::Point finish = parse_point(o.to, "--to");
-  check_inside(g, start, "--from");
-  check_inside(g, finish, "--to");
+  check_inside(planes, start, "--from");
+  check_inside(planes, finish, "--to");
   const grid::Priority priority = grid::parse_priority(o.priority);
   const grid::Neighbourhood n = grid_moves(o);
   const grid::GpuVariant variant = grid::parse_gpu_variant(o.variant);
+  const Stopwatch context_clock;  // waits for the warm-up thread when it has not finished
   const BackendChoice backend =
-      choose_backend(parse_backend(o.backend), static_cast<double>(g.cell_count()), 65536.0,
-                     grid::GpuLeeWave::device_bytes(g, n, grid::default_tile_shape(g)));
+      choose_backend(parse_backend(o.backend), static_cast<double>(planes.cell_count()), 65536.0,
+                     grid::GpuLeeWave::device_bytes(planes.width, planes.height, n,
+                                                    grid::default_tile_shape(planes.cell_count())));
+  const double context_s = context_clock.seconds();
 
-  fmt::print("map        {} ({}), {}x{}, beta {:.4f}\n", o.map, loaded.format, g.width(),
-             g.height(), g.impassability());
+  fmt::print("map        {} ({}), {}x{}, beta {:.4f}\n", o.map, loaded.format, planes.width,
+             planes.height, grid::impassability(planes));
   fmt::print("moves      {}\n", grid::to_string(n));
   fmt::print("backend    {}\n", backend.reason);
 
@@ -121,30 +140,25 @@ int run_grid(const GridOptions& o) {
   std::vector<float> distance;  // for the drawing
   const bool draw = !o.png.empty();
   const std::optional<grid::Point> stop = o.stop_at_start ? std::optional(start) : std::nullopt;
+  std::optional<grid::Grid> grid;  // unpacked for the CPU wave and for drawings
   if (backend.backend == Backend::kGpu) {
-    grid::GpuLeeWave wave(g, n);
+    grid::GpuLeeWave wave(planes, n);
     const grid::WaveStats stats = wave.run(variant, finish, stop);
     path = wave.path(start, priority, grid::PathMethod::kHostMoves);
     const grid::GpuTimings& t = wave.timings();
     fmt::print("variant    {} ({} steps{})\n", grid::to_string(variant), stats.steps,
                stats.stopped_at_start ? ", stopped at the start" : "");
     fmt::print(
-        "times      read {:.1f} ms, build {:.1f} ms, upload {:.1f} ms, wave {:.3f} ms, "
-        "path {:.3f} ms\n",
-        read_s * 1e3, t.build_ms, t.upload_ms, t.wave_ms, t.path_ms);
-    if (draw) {
-      distance.resize(g.cell_count());
-      if (n == grid::Neighbourhood::kOctile) {
-        const auto labels = wave.octile_labels();
-        for (std::size_t i = 0; i < labels.size(); ++i)
-          distance[i] = static_cast<float>(grid::octile_value(labels[i]));
-      } else {
-        const auto labels = wave.labels();
-        for (std::size_t i = 0; i < labels.size(); ++i)
-          distance[i] = labels[i] == grid::kUnreached ? INFINITY : static_cast<float>(labels[i]);
-      }
-    }
+        "times      read {:.1f} ms, context wait {:.1f} ms, host build {:.1f} ms, upload {:.1f} "
+        "ms, device build {:.3f} ms, wave {:.3f} ms, path {:.3f} ms, total {:.1f} ms\n",
+        read_s * 1e3, context_s * 1e3, t.build_ms, t.upload_ms, t.device_build_ms, t.wave_ms,
+        t.path_ms, total.seconds() * 1e3);
+    if (draw) distance = label_distances(wave, n);
   } else {
+    Stopwatch build;
+    grid.emplace(grid::grid_from_planes(planes));
+    const double build_s = build.seconds();
+    const grid::Grid& g = *grid;
     Stopwatch clock;
     if (n == grid::Neighbourhood::kOctile) {
       const auto labels = grid::octile_labels(g, finish);
@@ -159,11 +173,14 @@ int run_grid(const GridOptions& o) {
         for (const std::uint32_t l : labels)
           distance.push_back(l == grid::kUnreached ? INFINITY : static_cast<float>(l));
     }
-    fmt::print("times      read {:.1f} ms, wave and path {:.3f} ms (CPU, one thread)\n",
-               read_s * 1e3, clock.seconds() * 1e3);
+    fmt::print(
+        "times      read {:.1f} ms, build {:.1f} ms, wave and path {:.3f} ms (CPU, one thread), "
+        "total {:.1f} ms\n",
+        read_s * 1e3, build_s * 1e3, clock.seconds() * 1e3, total.seconds() * 1e3);
   }
   if (draw) {
-    const grid::Rendering picture = grid::render_wave(g, distance, path, start, finish);
+    if (!grid) grid.emplace(grid::grid_from_planes(planes));
+    const grid::Rendering picture = grid::render_wave(*grid, distance, path, start, finish);
     write_png_rgb(o.png, picture.width, picture.height, picture.rgb);
     fmt::print("picture    {} ({}x{} pixels)\n", o.png, picture.width, picture.height);
   }

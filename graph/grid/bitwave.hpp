@@ -27,6 +27,7 @@ std::string to_string(TileShape shape);
 int tile_words(TileShape shape);
 int tile_rows(TileShape shape);
 /// The shape the `fast` variant uses for a grid (chosen by size, see the benchmark).
+TileShape default_tile_shape(std::uint64_t cell_count);
 TileShape default_tile_shape(const Grid& grid);
 
 /// Passability as bit planes padded to whole tiles (Moore adds the two diagonal planes).
@@ -41,6 +42,8 @@ struct BitPlanes {
   std::vector<std::uint32_t> down_left;
 };
 BitPlanes build_bit_planes(const Grid& grid, bool moore, TileShape shape);
+/// The sizes of those planes for a width x height grid (the vectors left empty).
+BitPlanes bit_plane_shape(int width, int height, TileShape shape);
 
 /// The host copy of the state a wave starts from (the GPU driver uploads it).
 struct BitwaveStart {

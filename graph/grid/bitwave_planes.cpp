@@ -28,20 +28,29 @@ int tile_rows(TileShape shape) {
   return bitwave::with_shape(shape, [](auto s) { return decltype(s)::kTileRows; });
 }
 
-TileShape default_tile_shape(const Grid& grid) {
+TileShape default_tile_shape(std::uint64_t cell_count) {
   // Small grids need many tiles to fill the GPU; large ones gain from less halo work.
-  return grid.cell_count() <= 4'000'000 ? TileShape::k64 : TileShape::k128;
+  return cell_count <= 4'000'000 ? TileShape::k64 : TileShape::k128;
 }
 
-BitPlanes build_bit_planes(const Grid& grid, bool moore, TileShape shape) {
+TileShape default_tile_shape(const Grid& grid) {
+  return default_tile_shape(grid.cell_count());
+}
+
+BitPlanes bit_plane_shape(int width, int height, TileShape shape) {
   BitPlanes p;
   const int tw = tile_words(shape);
   const int th = tile_rows(shape);
-  const int words_needed = (grid.width() + 31) / 32;
+  const int words_needed = (width + 31) / 32;
   p.tiles_x = static_cast<std::uint32_t>((words_needed + tw - 1) / tw);
-  p.tiles_y = static_cast<std::uint32_t>((grid.height() + th - 1) / th);
+  p.tiles_y = static_cast<std::uint32_t>((height + th - 1) / th);
   p.words = static_cast<int>(p.tiles_x) * tw;
   p.rows = static_cast<int>(p.tiles_y) * th;
+  return p;
+}
+
+BitPlanes build_bit_planes(const Grid& grid, bool moore, TileShape shape) {
+  BitPlanes p = bit_plane_shape(grid.width(), grid.height(), shape);
   const std::size_t size = static_cast<std::size_t>(p.words) * static_cast<std::size_t>(p.rows);
   p.right.assign(size, 0);
   p.down.assign(size, 0);

@@ -61,85 +61,118 @@ bitwave::Buffers GpuLeeWave::Impl::bitwave_buffers(std::optional<Point> stop_at)
 
 namespace {
 
-std::span<const std::uint8_t> cells_of(const Grid& grid) {
-  return grid.cells();
+std::size_t plane_bytes(int width, int height, TileShape shape) {
+  const BitPlanes p = bit_plane_shape(width, height, shape);
+  return static_cast<std::size_t>(p.words) * static_cast<std::size_t>(p.rows) *
+         sizeof(std::uint32_t);
 }
 
-std::size_t plane_bytes(const Grid& grid, TileShape shape) {
-  const std::size_t words = static_cast<std::size_t>(
-      ((grid.width() + 31) / 32 + tile_words(shape) - 1) / tile_words(shape) * tile_words(shape));
-  const std::size_t rows = static_cast<std::size_t>((grid.height() + tile_rows(shape) - 1) /
-                                                    tile_rows(shape) * tile_rows(shape));
-  return words * rows * sizeof(std::uint32_t);
+/// Host planes (`words` per row) into a device plane of `pitch` words per row, zero padded.
+void upload_plane(const std::vector<std::uint32_t>& host, int words, int height,
+                  cuda::DeviceBuffer<std::uint32_t>& device, int pitch, cudaStream_t stream) {
+  // Padding words and rows (tiles past the grid) must read as closed moves.
+  if (device.size() != static_cast<std::size_t>(words) * static_cast<std::size_t>(height))
+    device.fill_bytes(0, stream);
+  ARCWAVE_CUDA_CHECK(
+      cudaMemcpy2DAsync(device.data(), static_cast<std::size_t>(pitch) * sizeof(std::uint32_t),
+                        host.data(), static_cast<std::size_t>(words) * sizeof(std::uint32_t),
+                        static_cast<std::size_t>(words) * sizeof(std::uint32_t),
+                        static_cast<std::size_t>(height), cudaMemcpyHostToDevice, stream));
 }
 
 }  // namespace
 
-std::size_t GpuLeeWave::device_bytes(const Grid& grid, Neighbourhood n, TileShape shape) {
-  const std::size_t cells = grid.cell_count();
+std::size_t GpuLeeWave::device_bytes(int width, int height, Neighbourhood n, TileShape shape) {
+  const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   std::size_t bytes = cells;  // moves
-  if (n == Neighbourhood::kOctile) return bytes + cells * sizeof(std::uint64_t);
-  bytes += cells * sizeof(std::uint32_t);                                    // labels
-  bytes += plane_bytes(grid, shape) * (n == Neighbourhood::kMoore ? 7 : 5);  // planes + state
+  if (n == Neighbourhood::kOctile)
+    return bytes + cells * sizeof(std::uint64_t) + 2 * plane_bytes(width, height, shape);
+  bytes += cells * sizeof(std::uint32_t);                                             // labels
+  bytes += plane_bytes(width, height, shape) * (n == Neighbourhood::kMoore ? 7 : 5);  // planes
   return bytes;
+}
+
+std::size_t GpuLeeWave::device_bytes(const Grid& grid, Neighbourhood n, TileShape shape) {
+  return device_bytes(grid.width(), grid.height(), n, shape);
 }
 
 GpuLeeWave::GpuLeeWave(const Grid& grid, Neighbourhood n)
     : GpuLeeWave(grid, n, default_tile_shape(grid)) {}
 
+GpuLeeWave::GpuLeeWave(const GridPlanes& planes, Neighbourhood n)
+    : GpuLeeWave(planes, n, default_tile_shape(planes.cell_count())) {}
+
 GpuLeeWave::GpuLeeWave(const Grid& grid, Neighbourhood n, TileShape shape)
     : neighbourhood_(n), shape_(shape) {
+  Stopwatch pack;
+  const GridPlanes planes = planes_of(grid);
+  const double pack_ms = pack.seconds() * 1e3;
+  upload(planes);
+  timings_.build_ms += pack_ms;
+}
+
+GpuLeeWave::GpuLeeWave(const GridPlanes& planes, Neighbourhood n, TileShape shape)
+    : neighbourhood_(n), shape_(shape) {
+  upload(planes);
+}
+
+void GpuLeeWave::upload(const GridPlanes& planes) {
+  const Neighbourhood n = neighbourhood_;
   if (!gpu_available()) throw ResourceError("no usable GPU: " + gpu_info().reason);
-  const std::size_t need = device_bytes(grid, n, shape);
+  const std::size_t need = device_bytes(planes.width, planes.height, n, shape_);
   const std::size_t free_bytes = gpu_free_memory();
   if (need > free_bytes)
     throw ResourceError("the GPU wave needs " + std::to_string(need) + " bytes of device memory, " +
                         std::to_string(free_bytes) + " are free");
   impl_ = std::make_unique<Impl>();
   Impl& im = *impl_;
-  im.width = grid.width();
-  im.height = grid.height();
-  im.cells = grid.cell_count();
+  im.width = planes.width;
+  im.height = planes.height;
+  im.cells = planes.cell_count();
   im.n = n;
-  im.shape = shape;
+  im.shape = shape_;
+  cudaStream_t s = im.stream.get();
+
+  // The host keeps the blocked cells (a blocked start has no path).
+  Stopwatch build;
+  im.blocked_words = planes.blocked;
+  im.plane_words = planes.words;
+  timings_.build_ms = build.seconds() * 1e3;
+
+  Stopwatch upload_clock;
   ARCWAVE_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&im.host_counters),
                                     kCounterWords * sizeof(std::uint32_t)));
   im.counters.allocate(kCounterWords);
-
-  Stopwatch build;
-  for (std::uint64_t c = 0; c < im.cells; ++c) {
-    if ((cells_of(grid)[c] & kBlocked) == 0) continue;
-    if (im.blocked.empty()) im.blocked.assign(im.cells, false);
-    im.blocked[c] = true;
-  }
-  std::vector<std::uint8_t> moves(im.cells);
+  im.moves.allocate(im.cells);
   const bool diagonals = n != Neighbourhood::kVonNeumann;
-  const std::span<const std::uint8_t> cells = grid.cells();
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < static_cast<std::int64_t>(im.cells); ++i)
-    moves[static_cast<std::size_t>(i)] =
-        diagonals ? open_moves(grid, static_cast<std::uint32_t>(i))
-                  : static_cast<std::uint8_t>(cells[static_cast<std::size_t>(i)] & kOpenAll);
-  BitPlanes planes;
-  if (n != Neighbourhood::kOctile) planes = build_bit_planes(grid, diagonals, shape);
-  timings_.build_ms = build.seconds() * 1e3;
+  BitPlanes shape = bit_plane_shape(planes.width, planes.height, shape_);
+  // The octile wave needs only the move bytes: its planes are unpadded and dropped after.
+  const int pitch = n == Neighbourhood::kOctile ? planes.words : shape.words;
+  const std::size_t plane_words =
+      static_cast<std::size_t>(pitch) *
+      static_cast<std::size_t>(n == Neighbourhood::kOctile ? planes.height : shape.rows);
+  im.right.allocate(plane_words);
+  im.down.allocate(plane_words);
+  upload_plane(planes.right, planes.words, planes.height, im.right, pitch, s);
+  upload_plane(planes.down, planes.words, planes.height, im.down, pitch, s);
+  im.stream.synchronize();
+  timings_.upload_ms = upload_clock.seconds() * 1e3;
 
-  Stopwatch upload;
-  im.moves = cuda::DeviceBuffer<std::uint8_t>(std::span<const std::uint8_t>(moves));
+  Stopwatch device_build;
+  const int plane_rows = n == Neighbourhood::kOctile ? planes.height : shape.rows;
+  build_move_bytes(im, pitch, diagonals);
   if (n == Neighbourhood::kOctile) {
+    im.right.release();
+    im.down.release();
     im.octile.allocate(im.cells);
   } else {
-    im.labels.allocate(im.cells);
-    im.right = cuda::DeviceBuffer<std::uint32_t>(std::span<const std::uint32_t>(planes.right));
-    im.down = cuda::DeviceBuffer<std::uint32_t>(std::span<const std::uint32_t>(planes.down));
     if (diagonals) {
-      im.down_right =
-          cuda::DeviceBuffer<std::uint32_t>(std::span<const std::uint32_t>(planes.down_right));
-      im.down_left =
-          cuda::DeviceBuffer<std::uint32_t>(std::span<const std::uint32_t>(planes.down_left));
+      im.down_right.allocate(plane_words);
+      im.down_left.allocate(plane_words);
+      build_diagonal_planes(im, pitch, plane_rows);
     }
-    const std::size_t plane_words = planes.right.size();
-    const std::size_t tiles = static_cast<std::size_t>(planes.tiles_x) * planes.tiles_y;
+    const std::size_t tiles = static_cast<std::size_t>(shape.tiles_x) * shape.tiles_y;
+    im.labels.allocate(im.cells);
     im.visited.allocate(plane_words);
     im.frontier_a.allocate(plane_words);
     im.frontier_b.allocate(plane_words);
@@ -148,15 +181,10 @@ GpuLeeWave::GpuLeeWave(const Grid& grid, Neighbourhood n, TileShape shape)
     im.enqueued.allocate(tiles);
     im.list_a.allocate(tiles);
     im.list_b.allocate(tiles);
-    planes.right = {};
-    planes.down = {};
-    planes.down_right = {};
-    planes.down_left = {};
-    im.host_planes_shape = std::move(planes);
+    im.host_planes_shape = std::move(shape);
   }
   im.stream.synchronize();
-  ARCWAVE_CUDA_CHECK(cudaDeviceSynchronize());  // the uploads above ran on the default stream
-  timings_.upload_ms = upload.seconds() * 1e3;
+  timings_.device_build_ms = device_build.seconds() * 1e3;
 }
 
 GpuLeeWave::~GpuLeeWave() = default;

@@ -27,6 +27,7 @@
 
 #include "graph/grid/bitwave.hpp"
 #include "graph/grid/grid.hpp"
+#include "graph/grid/grid_planes.hpp"
 #include "graph/grid/path.hpp"
 
 namespace arcwave::grid {
@@ -43,19 +44,24 @@ enum class PathMethod : std::uint8_t {
 
 /// Times of the phases, milliseconds (CUDA events for device work, a host clock for the rest).
 struct GpuTimings {
-  double build_ms = 0;   // host: passability to the variant's layout (bit planes, bytes)
-  double upload_ms = 0;  // host to device
-  double wave_ms = 0;    // the wave, initialisation included
-  double path_ms = 0;    // path recovery (device work, transfers and host walk)
+  double build_ms = 0;         // host: a Grid packed into planes, the blocked cells kept
+  double upload_ms = 0;        // device allocations and the planes host to device
+  double device_build_ms = 0;  // device: the variant's layout (move bytes, diagonal planes)
+  double wave_ms = 0;          // the wave, initialisation included
+  double path_ms = 0;          // path recovery (device work, transfers and host walk)
 };
 
 /// A grid resident on the GPU, ready for waves from any finish.
 class GpuLeeWave {
  public:
   /// Builds and uploads what the variants need for neighbourhood `n`; `shape` is the tile
-  /// shape of kBitwave / kFast.
+  /// shape of kBitwave / kFast. The grid is packed into planes on the host first.
   GpuLeeWave(const Grid& grid, Neighbourhood n, TileShape shape);
   GpuLeeWave(const Grid& grid, Neighbourhood n);
+  /// From packed planes (what the fast readers produce): they are uploaded as they are and
+  /// every other layout is built on the device.
+  GpuLeeWave(const GridPlanes& planes, Neighbourhood n, TileShape shape);
+  GpuLeeWave(const GridPlanes& planes, Neighbourhood n);
   ~GpuLeeWave();
   GpuLeeWave(const GpuLeeWave&) = delete;
   GpuLeeWave& operator=(const GpuLeeWave&) = delete;
@@ -76,10 +82,13 @@ class GpuLeeWave {
   [[nodiscard]] TileShape shape() const noexcept { return shape_; }
   /// Device memory the wave needs for this grid (checked before anything is allocated).
   static std::size_t device_bytes(const Grid& grid, Neighbourhood n, TileShape shape);
+  static std::size_t device_bytes(int width, int height, Neighbourhood n, TileShape shape);
 
   struct Impl;
 
  private:
+  void upload(const GridPlanes& planes);
+
   std::unique_ptr<Impl> impl_;
   GpuTimings timings_;
   Neighbourhood neighbourhood_;

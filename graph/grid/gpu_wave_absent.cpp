@@ -9,7 +9,15 @@ struct GpuLeeWave::Impl {};
 GpuLeeWave::GpuLeeWave(const Grid& grid, Neighbourhood n)
     : GpuLeeWave(grid, n, default_tile_shape(grid)) {}
 
+GpuLeeWave::GpuLeeWave(const GridPlanes& planes, Neighbourhood n)
+    : GpuLeeWave(planes, n, default_tile_shape(planes.cell_count())) {}
+
 GpuLeeWave::GpuLeeWave(const Grid&, Neighbourhood n, TileShape shape)
+    : neighbourhood_(n), shape_(shape) {
+  throw ResourceError("the GPU Lee wave needs a GPU: arcwave was built without CUDA");
+}
+
+GpuLeeWave::GpuLeeWave(const GridPlanes&, Neighbourhood n, TileShape shape)
     : neighbourhood_(n), shape_(shape) {
   throw ResourceError("the GPU Lee wave needs a GPU: arcwave was built without CUDA");
 }
@@ -30,6 +38,9 @@ std::vector<Point> GpuLeeWave::path(Point, Priority, PathMethod) {
 }
 std::size_t GpuLeeWave::device_bytes(const Grid& grid, Neighbourhood, TileShape) {
   return grid.cell_count();
+}
+std::size_t GpuLeeWave::device_bytes(int width, int height, Neighbourhood, TileShape) {
+  return static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
 }
 
 }  // namespace arcwave::grid

@@ -31,10 +31,16 @@ struct GpuLeeWave::Impl {
   TileShape shape = TileShape::k64;
   cuda::Stream stream;
 
-  // Blocked cells (empty when there are none): a blocked start or finish has no path.
-  std::vector<bool> blocked;
+  // The blocked plane (grid_planes.hpp): a blocked start has no path.
+  std::vector<std::uint32_t> blocked_words;
+  int plane_words = 0;  // words per row of blocked_words
   [[nodiscard]] bool is_blocked(std::uint32_t cell) const {
-    return !blocked.empty() && blocked[cell];
+    const std::uint32_t x = cell % static_cast<std::uint32_t>(width);
+    const std::uint32_t y = cell / static_cast<std::uint32_t>(width);
+    return (blocked_words[static_cast<std::size_t>(y) * static_cast<std::size_t>(plane_words) +
+                          x / 32] >>
+                (x % 32) &
+            1U) != 0;
   }
 
   // Open moves of each cell (bit m: move m of grid.hpp; diagonals only for Moore / octile).
@@ -63,6 +69,11 @@ struct GpuLeeWave::Impl {
   void fetch_counters();
   bitwave::Buffers bitwave_buffers(std::optional<Point> stop_at);
 };
+
+// The layouts built on the device from the uploaded right / down planes (`pitch` words per row,
+// gpu_build.cu): the move bytes of every cell, and for Moore the two diagonal planes.
+void build_move_bytes(GpuLeeWave::Impl& impl, int pitch, bool diagonals);
+void build_diagonal_planes(GpuLeeWave::Impl& impl, int pitch, int rows);
 
 // Launchers (each returns the statistics of the run; device work is on impl.stream).
 WaveStats run_paper_variant(GpuLeeWave::Impl& impl, GpuVariant variant, Point finish);

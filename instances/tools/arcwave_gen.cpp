@@ -1,5 +1,6 @@
 // arcwave-gen — writes generated CSP instances (queens, rb, composed, random, latin, langford)
-// as XCSP3 or XCSP 2.1. Exit codes as for arcwave: 2 bad input, 3 unsupported, 4 resources.
+// as XCSP3 or XCSP 2.1, and random MovingAI maps (map). Exit codes as for arcwave: 2 bad input, 3
+// unsupported, 4 resources.
 #include <cstdio>
 #include <optional>
 
@@ -8,6 +9,7 @@
 #include "arcwave/error.hpp"
 #include "instances/csp/writers/xcsp_writer.hpp"
 #include "instances/tools/gen_commands.hpp"
+#include "instances/tools/map_command.hpp"
 
 int main(int argc, char** argv) {
   using namespace arcwave;
@@ -27,8 +29,19 @@ int main(int argc, char** argv) {
   app.fallthrough();
   std::optional<gen::Generated> generated;
   gen::add_generator_commands(app, [&generated](gen::Generated g) { generated = std::move(g); });
+  std::optional<gen::MapTextOptions> map;
+  gen::add_map_command(app, &map);
   try {
     app.parse(argc, argv);
+    if (map) {
+      if (output == "-") {
+        const std::string text = gen::random_movingai_map_text(*map);
+        std::fwrite(text.data(), 1, text.size(), stdout);
+      } else {
+        gen::write_random_movingai_map(output, *map);
+      }
+      return 0;
+    }
     if (!generated) return 2;
     gen::write_xcsp_file(generated->model, *gen::parse_dialect(format), output,
                          gen::write_options(*generated, name));

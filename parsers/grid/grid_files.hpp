@@ -18,16 +18,28 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "graph/grid/costs.hpp"
 #include "graph/grid/grid.hpp"
+#include "graph/grid/grid_planes.hpp"
 #include "parsers/image/image.hpp"
 
 namespace arcwave {
 
+/// MovingAI maps straight into the packed planes the GPU wave uploads: memory-mapped, rows
+/// packed on `threads` threads (0: all cores for files of 1 MB or more, else one). Errors at
+/// FILE:LINE:COL are those of the letter reader below, the first in file order.
+grid::GridPlanes read_movingai_planes(const std::string& path, int threads = 0);
+grid::GridPlanes parse_movingai_planes(const std::string& name, std::string_view text,
+                                       int threads = 0);
+/// The same as a Grid (the planes unpacked).
 grid::Grid read_movingai_map(const std::string& path);
 grid::Grid parse_movingai_map(const std::string& name, const std::string& text);
+/// The sequential letter-by-letter reader (line splitting, then each letter): what the packed
+/// reader is held to by the tests.
+grid::Grid parse_movingai_map_by_letters(const std::string& name, const std::string& text);
 /// Writes a cell map (blocked cells as '@', others '.'); edge-only closures are not expressible
 /// and throw InputError.
 void write_movingai_map(const std::string& path, const grid::Grid& grid);
@@ -86,5 +98,13 @@ struct LoadedGrid {
 /// Loads a MovingAI map, a passability file or a height map (recognised by content; raw files
 /// by the options). Height maps need a threshold.
 LoadedGrid load_grid(const std::string& path, const HeightMapOptions& options);
+
+/// The same input as packed planes (for the GPU wave: MovingAI maps and height maps are packed
+/// as they are read, with no byte-per-cell grid in between).
+struct LoadedPlanes {
+  grid::GridPlanes planes;
+  std::string format;
+};
+LoadedPlanes load_grid_planes(const std::string& path, const HeightMapOptions& options);
 
 }  // namespace arcwave

@@ -7,6 +7,7 @@
 
 #include "arcwave/error.hpp"
 #include "parsers/grid/grid_files.hpp"
+#include "parsers/grid/map_header.hpp"
 #include "parsers/grid/text_lines.hpp"
 
 namespace arcwave {
@@ -50,48 +51,19 @@ struct MapLetters {
 };
 
 MapLetters parse_letters(const std::string& name, const std::string& text) {
-  const std::vector<Line> lines = grid_text::split_lines(text);
-  long long width = -1;
-  long long height = -1;
-  bool typed = false;
-  std::size_t i = 0;
-  for (;; ++i) {
-    if (i >= lines.size())
-      fail(name, lines.empty() ? 1 : lines.back().number, 1,
-           "the map header ends before its 'map' line");
-    const std::vector<Token> t = grid_text::tokens(lines[i].text);
-    if (t.empty()) continue;
-    const std::uint64_t ln = lines[i].number;
-    if (t[0].text == "map") {
-      if (t.size() != 1) fail(name, ln, t[1].column, "unexpected text after 'map'");
-      break;
-    }
-    if (t.size() != 2)
-      fail(name, ln, t[0].column, "expected 'type', 'height' or 'width' and one value");
-    if (t[0].text == "type") {
-      if (t[1].text != "octile")
-        throw Unsupported(SourcePosition{name, ln, t[1].column},
-                          "MovingAI map type '" + std::string(t[1].text) + "' (only octile)");
-      typed = true;
-    } else if (t[0].text == "height" || t[0].text == "width") {
-      long long v = 0;
-      if (!grid_text::parse_int(t[1].text, 1, 1 << 20, &v))
-        fail(name, ln, t[1].column, "expected a " + std::string(t[0].text) + " in 1..1048576");
-      (t[0].text == "height" ? height : width) = v;
-    } else {
-      fail(name, ln, t[0].column, "unknown map header key '" + std::string(t[0].text) + "'");
-    }
-  }
-  if (!typed) fail(name, lines[i].number, 1, "the map header has no 'type' line");
-  if (width < 0 || height < 0)
-    fail(name, lines[i].number, 1, "the map header needs height and width");
-  grid::check_grid_size(static_cast<int>(width), static_cast<int>(height));
+  const MapHeader header = parse_map_header(name, text);
+  const std::vector<Line> lines =
+      grid_text::split_lines(std::string_view(text).substr(header.body), header.body_line);
+  const long long width = header.width;
+  const long long height = header.height;
+  // The line after the last one: where missing rows are reported.
+  const std::uint64_t past_end = lines.empty() ? header.body_line : lines.back().number + 1;
   MapLetters map{static_cast<int>(width), static_cast<int>(height), {}};
   map.letters.resize(static_cast<std::size_t>(width * height));
   for (long long y = 0; y < height; ++y) {
-    const std::size_t at = i + 1 + static_cast<std::size_t>(y);
+    const auto at = static_cast<std::size_t>(y);
     if (at >= lines.size())
-      fail(name, lines.empty() ? 1 : lines.back().number + 1, 1,
+      fail(name, past_end, 1,
            "the map has " + std::to_string(y) + " rows, the header says " + std::to_string(height));
     const std::string_view row = lines[at].text;
     if (static_cast<long long>(row.size()) != width)
@@ -106,7 +78,7 @@ MapLetters parse_letters(const std::string& name, const std::string& text) {
       map.letters[static_cast<std::size_t>(y * width + x)] = row[static_cast<std::size_t>(x)];
     }
   }
-  for (std::size_t extra = i + 1 + static_cast<std::size_t>(height); extra < lines.size(); ++extra)
+  for (auto extra = static_cast<std::size_t>(height); extra < lines.size(); ++extra)
     if (!grid_text::tokens(lines[extra].text).empty())
       fail(name, lines[extra].number, 1, "text after the last map row");
   return map;
@@ -115,6 +87,10 @@ MapLetters parse_letters(const std::string& name, const std::string& text) {
 }  // namespace
 
 grid::Grid parse_movingai_map(const std::string& name, const std::string& text) {
+  return grid::grid_from_planes(parse_movingai_planes(name, text));
+}
+
+grid::Grid parse_movingai_map_by_letters(const std::string& name, const std::string& text) {
   const MapLetters map = parse_letters(name, text);
   std::vector<std::uint8_t> blocked(map.letters.size());
   for (std::size_t i = 0; i < blocked.size(); ++i)
@@ -185,7 +161,7 @@ TerrainCosts parse_terrain_costs(const std::string& text) {
 }
 
 grid::Grid read_movingai_map(const std::string& path) {
-  return parse_movingai_map(path, grid_text::read_text(path));
+  return grid::grid_from_planes(read_movingai_planes(path));
 }
 
 void write_movingai_map(const std::string& path, const grid::Grid& g) {

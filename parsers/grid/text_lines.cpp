@@ -9,18 +9,21 @@
 
 namespace arcwave::grid_text {
 
-std::vector<Line> split_lines(const std::string& text) {
+std::string_view next_line(std::string_view text, std::size_t* pos) {
+  const std::size_t start = *pos;
+  std::size_t end = text.find('\n', start);
+  if (end == std::string_view::npos) end = text.size();
+  std::size_t stop = end;
+  if (stop > start && text[stop - 1] == '\r') --stop;
+  *pos = end + 1;
+  return text.substr(start, stop - start);
+}
+
+std::vector<Line> split_lines(std::string_view text, std::uint64_t first_number) {
   std::vector<Line> lines;
-  std::size_t start = 0;
-  std::uint64_t number = 1;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::size_t stop = end;
-    if (stop > start && text[stop - 1] == '\r') --stop;
-    lines.push_back({std::string_view(text).substr(start, stop - start), number++});
-    start = end + 1;
-  }
+  std::size_t pos = 0;
+  std::uint64_t number = first_number;
+  while (pos < text.size()) lines.push_back({next_line(text, &pos), number++});
   return lines;
 }
 

@@ -13,7 +13,11 @@ struct Line {
   std::string_view text;
   std::uint64_t number = 0;  // from 1
 };
-std::vector<Line> split_lines(const std::string& text);
+/// The lines of `text`, numbered from `first_number`.
+std::vector<Line> split_lines(std::string_view text, std::uint64_t first_number = 1);
+/// The line that starts at *pos (without its '\n' and one '\r' before it); *pos moves past it.
+/// Call only while *pos < text.size().
+std::string_view next_line(std::string_view text, std::size_t* pos);
 
 struct Token {
   std::string_view text;

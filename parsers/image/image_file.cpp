@@ -85,33 +85,54 @@ GrayImage read_png(const std::string& path) {
   return image_detail::decode_png(path, bytes);
 }
 
-GrayImage read_raw(const std::string& path, int width, int height, int bytes_per_sample) {
+namespace image_detail {
+
+void check_raw_options(const std::string& path, int width, int height, int bytes_per_sample) {
   if (bytes_per_sample != 1 && bytes_per_sample != 2)
     throw InputError(SourcePosition{path, 0, 0},
                      "raw samples must be 1 or 2 bytes, not " + std::to_string(bytes_per_sample));
   if (width < 0 || height < 0)
     throw InputError(SourcePosition{path, 0, 0}, "negative raw image size");
-  image_detail::check_size(path, static_cast<std::uint64_t>(width),
-                           static_cast<std::uint64_t>(height));
-  const std::vector<std::uint8_t> bytes = image_detail::read_file_bytes(path);
-  const std::uint64_t count =
-      static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
-  const std::uint64_t expected = count * static_cast<std::uint64_t>(bytes_per_sample);
-  if (bytes.size() != expected)
+  check_size(path, static_cast<std::uint64_t>(width), static_cast<std::uint64_t>(height));
+}
+
+SampleLayout raw_layout(const std::string& path, std::uint64_t file_size, int width, int height,
+                        int bytes_per_sample) {
+  check_raw_options(path, width, height, bytes_per_sample);
+  const std::uint64_t expected = static_cast<std::uint64_t>(width) *
+                                 static_cast<std::uint64_t>(height) *
+                                 static_cast<std::uint64_t>(bytes_per_sample);
+  if (file_size != expected)
     throw InputError(SourcePosition{path, 0, 0},
                      "a raw " + std::to_string(width) + "x" + std::to_string(height) +
                          " image of " + std::to_string(bytes_per_sample) + "-byte samples has " +
                          std::to_string(expected) + " bytes, the file has " +
-                         std::to_string(bytes.size()));
+                         std::to_string(file_size));
+  SampleLayout layout;
+  layout.width = width;
+  layout.height = height;
+  layout.max_value = bytes_per_sample == 1 ? 255 : 65535;
+  layout.sample_bytes = bytes_per_sample;
+  layout.big_endian = false;
+  return layout;
+}
+
+}  // namespace image_detail
+
+GrayImage read_raw(const std::string& path, int width, int height, int bytes_per_sample) {
+  image_detail::check_raw_options(path, width, height, bytes_per_sample);
+  const std::vector<std::uint8_t> bytes = image_detail::read_file_bytes(path);
+  const image_detail::SampleLayout layout =
+      image_detail::raw_layout(path, bytes.size(), width, height, bytes_per_sample);
   GrayImage image;
   image.width = width;
   image.height = height;
-  image.max_value = bytes_per_sample == 1 ? 255 : 65535;
+  image.max_value = layout.max_value;
+  const std::uint64_t count =
+      static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
   image.pixels.resize(count);
   for (std::uint64_t i = 0; i < count; ++i)
-    image.pixels[i] = bytes_per_sample == 1
-                          ? bytes[i]
-                          : static_cast<std::uint16_t>(bytes[2 * i] | (bytes[2 * i + 1] << 8));
+    image.pixels[i] = static_cast<std::uint16_t>(image_detail::sample_at(bytes.data(), layout, i));
   return image;
 }
 

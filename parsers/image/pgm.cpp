@@ -79,54 +79,94 @@ class PgmCursor {
 
 }  // namespace
 
-GrayImage decode_pgm(const std::string& name, std::span<const std::uint8_t> bytes) {
-  PgmCursor cur(name, bytes);
+namespace {
+
+struct PgmHeader {
+  bool binary = false;
+  std::uint64_t width = 0;
+  std::uint64_t height = 0;
+  std::uint64_t max_value = 0;
+};
+
+/// The magic number, size and maximum value; the cursor stops after the maximum value.
+PgmHeader read_header(const std::string& name, std::span<const std::uint8_t> bytes,
+                      PgmCursor& cur) {
   if (!looks_like_pgm(bytes)) cur.fail("not a PGM file (expected 'P2' or 'P5')");
-  const bool binary = bytes[1] == '5';
+  PgmHeader h;
+  h.binary = bytes[1] == '5';
   cur.advance();
   cur.advance();
   if (!cur.at_end() && !PgmCursor::is_space(cur.peek()) && cur.peek() != '#')
     cur.fail("expected white space after the PGM magic number");
-  const std::uint64_t width = cur.read_number("the width", kMaxImageSide);
-  const std::uint64_t height = cur.read_number("the height", kMaxImageSide);
-  check_size(name, width, height);
-  const std::uint64_t max_value = cur.read_number("the maximum value", 65535);
-  if (max_value == 0) cur.fail("the maximum value must be at least 1");
+  h.width = cur.read_number("the width", kMaxImageSide);
+  h.height = cur.read_number("the height", kMaxImageSide);
+  check_size(name, h.width, h.height);
+  h.max_value = cur.read_number("the maximum value", 65535);
+  if (h.max_value == 0) cur.fail("the maximum value must be at least 1");
+  return h;
+}
 
-  GrayImage image;
-  image.width = static_cast<int>(width);
-  image.height = static_cast<int>(height);
-  image.max_value = static_cast<int>(max_value);
-  const std::uint64_t count = width * height;
-  image.pixels.resize(count);
-
-  if (!binary) {
-    for (std::uint64_t i = 0; i < count; ++i)
-      image.pixels[i] = static_cast<std::uint16_t>(cur.read_number("a pixel value", max_value));
-    return image;
-  }
-  // P5: exactly one white-space byte separates the header from the samples.
+/// The P5 samples after the header (exactly one white-space byte separates them).
+SampleLayout binary_layout(const std::string& name, std::span<const std::uint8_t> bytes,
+                           const PgmHeader& h, PgmCursor& cur) {
   if (cur.at_end()) cur.fail("the pixel data is missing");
   cur.advance();
-  const std::uint64_t sample_bytes = max_value < 256 ? 1 : 2;
-  const std::size_t start = cur.offset();
-  const std::uint64_t needed = count * sample_bytes;
-  if (bytes.size() - start < needed)
+  SampleLayout layout;
+  layout.width = static_cast<int>(h.width);
+  layout.height = static_cast<int>(h.height);
+  layout.max_value = static_cast<int>(h.max_value);
+  layout.sample_bytes = h.max_value < 256 ? 1 : 2;
+  layout.big_endian = true;
+  layout.offset = cur.offset();
+  const std::uint64_t needed = h.width * h.height * static_cast<std::uint64_t>(layout.sample_bytes);
+  if (bytes.size() - layout.offset < needed)
     throw InputError(SourcePosition{name, 0, 0}, "truncated PGM: " + std::to_string(needed) +
                                                      " bytes of pixel data expected, " +
-                                                     std::to_string(bytes.size() - start) +
+                                                     std::to_string(bytes.size() - layout.offset) +
                                                      " found");
-  const std::uint8_t* data = bytes.data() + start;
+  return layout;
+}
+
+}  // namespace
+
+std::optional<SampleLayout> pgm_binary_layout(const std::string& name,
+                                              std::span<const std::uint8_t> bytes) {
+  PgmCursor cur(name, bytes);
+  const PgmHeader h = read_header(name, bytes, cur);
+  if (!h.binary) return std::nullopt;
+  return binary_layout(name, bytes, h, cur);
+}
+
+void sample_above_maximum(const std::string& name, const SampleLayout& layout, std::uint64_t index,
+                          std::uint32_t value) {
+  throw InputError(
+      SourcePosition{name, 0, 0},
+      "pixel " + std::to_string(index) + " (byte offset " +
+          std::to_string(layout.offset + index * static_cast<std::uint64_t>(layout.sample_bytes)) +
+          ") is " + std::to_string(value) + ", above the maximum value " +
+          std::to_string(layout.max_value));
+}
+
+GrayImage decode_pgm(const std::string& name, std::span<const std::uint8_t> bytes) {
+  PgmCursor cur(name, bytes);
+  const PgmHeader h = read_header(name, bytes, cur);
+  GrayImage image;
+  image.width = static_cast<int>(h.width);
+  image.height = static_cast<int>(h.height);
+  image.max_value = static_cast<int>(h.max_value);
+  const std::uint64_t count = h.width * h.height;
+  image.pixels.resize(count);
+
+  if (!h.binary) {
+    for (std::uint64_t i = 0; i < count; ++i)
+      image.pixels[i] = static_cast<std::uint16_t>(cur.read_number("a pixel value", h.max_value));
+    return image;
+  }
+  const SampleLayout layout = binary_layout(name, bytes, h, cur);
   for (std::uint64_t i = 0; i < count; ++i) {
-    const std::uint16_t v = sample_bytes == 1
-                                ? data[i]
-                                : static_cast<std::uint16_t>((data[2 * i] << 8) | data[2 * i + 1]);
-    if (v > max_value)
-      throw InputError(SourcePosition{name, 0, 0},
-                       "pixel " + std::to_string(i) + " (byte offset " +
-                           std::to_string(start + i * sample_bytes) + ") is " + std::to_string(v) +
-                           ", above the maximum value " + std::to_string(max_value));
-    image.pixels[i] = v;
+    const std::uint32_t v = sample_at(bytes.data(), layout, i);
+    if (v > h.max_value) sample_above_maximum(name, layout, i, v);
+    image.pixels[i] = static_cast<std::uint16_t>(v);
   }
   return image;
 }
