@@ -95,4 +95,16 @@ GpuAcResult run_gpu_ac(const TableNetwork& network, GpuAcAlgorithm algorithm,
 #endif
 }
 
+#ifndef ARCWAVE_HAVE_CUDA
+namespace detail {
+// Without CUDA the device's copies of the N-E arrays do not exist (the [gpu] tests skip first).
+NeArrays ne_arrays_cuda(const TableNetwork&, const std::vector<std::uint8_t>&, bool) {
+  throw ResourceError("arcwave was built without CUDA");
+}
+NeArrays ne_arrays_cuda(const CompactNetwork&, bool) {
+  throw ResourceError("arcwave was built without CUDA");
+}
+}  // namespace detail
+#endif
+
 }  // namespace arcwave
