@@ -54,6 +54,38 @@ void pair_bits(const Table& table, const ValueIndex& ix, const ValueIndex& iy, s
   }
 }
 
+// Rows of any arity without `*`: per cell a conversion (a subtraction on contiguous domains) and
+// a multiply-add into the product index.
+void plain_row_bits(const Table& table, std::span<const ValueIndex* const> index,
+                    std::span<const std::uint32_t> sizes, std::uint32_t* words) {
+  const std::size_t r = sizes.size();
+  const std::vector<std::uint64_t> stride = strides_of(sizes);
+  std::vector<std::uint64_t> lo(r);
+  bool contiguous = true;
+  for (std::size_t p = 0; p < r; ++p) {
+    lo[p] = static_cast<std::uint64_t>(index[p]->lo());
+    contiguous = contiguous && index[p]->contiguous();
+  }
+  const std::int32_t* row = table.cells.data();
+  for (std::size_t k = 0; k < table.size(); ++k, row += r) {
+    std::uint64_t bit = 0;
+    bool valid = true;
+    for (std::size_t p = 0; p < r; ++p) {
+      std::uint64_t a = 0;
+      if (contiguous) {
+        a = static_cast<std::uint64_t>(Value{row[p]}) - lo[p];
+        valid = valid && a < sizes[p];
+      } else {
+        const std::int32_t i = (*index[p])(row[p]);
+        valid = valid && i >= 0;
+        a = static_cast<std::uint64_t>(std::max(i, 0));
+      }
+      bit += a * stride[p];
+    }
+    if (valid) set_bit(words, bit);
+  }
+}
+
 // Calls emit(bit) for every tuple a row stands for (its `*` cells ranging over their domains);
 // nothing for a row with a value outside its domain.
 template <typename Emit>
@@ -100,6 +132,8 @@ void table_bits(const Table& table, std::span<const ValueIndex* const> index,
                 std::span<const std::uint32_t> sizes, std::uint32_t* words) {
   if (sizes.size() == 2 && !table.has_star)
     pair_bits(table, *index[0], *index[1], sizes[1], words);
+  else if (!table.has_star && !sizes.empty())
+    plain_row_bits(table, index, sizes, words);
   else
     for_each_row_bit(table, index, sizes, [words](std::uint64_t bit) { set_bit(words, bit); });
   if (!table.supports) complement(words, product_of(sizes));
