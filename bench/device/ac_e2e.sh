@@ -25,11 +25,11 @@ run "AC4GPU+ / AC4GPU (CUDA, both forms) vs serial AC4" "$out/e2e-test_ne_vs_ac4
 run "GPU engine (compact network)" "$out/e2e-test_gpu_engine.log" "$t/test_gpu_engine"
 cs() { compute-sanitizer --error-exitcode 1 --tool "$@"; }
 run "memcheck: compact arrays" "$out/e2e-memcheck-arrays.log" \
-  cs memcheck "$t/test_ne_model_gpu" "BuildNE (CUDA) makes the same N-E arrays from the compact form"
+  cs memcheck "$t/test_ne_model_gpu" "[compact][small]"
 run "memcheck: DeviceAc compact" "$out/e2e-memcheck-device.log" \
-  cs memcheck "$t/test_device_ac" "device AC from the compact form follows the table form along search paths"
+  cs memcheck "$t/test_device_ac" "[compact][small]"
 run "racecheck: compact arrays" "$out/e2e-racecheck-arrays.log" \
-  cs racecheck "$t/test_ne_model_gpu" "BuildNE (CUDA) makes the same N-E arrays from the compact form"
+  cs racecheck "$t/test_ne_model_gpu" "[compact][small]"
 
 # End to end (one run of the whole program per line).
 NE_BACKEND=gpu "$here/../ac_gpu/e2e.sh" "$build" "$work" "${E2E_SIZES:-1e6 1e7 1e8}" \

@@ -140,7 +140,13 @@ void upload_words(const std::vector<std::uint32_t>& host, V& device) {
   device.resize(host.size());
   if (host.empty()) return;
 #if defined(__CUDACC__)
-  upload_staged([&host](auto&& put) { put(host.data(), host.size()); }, raw(device), host.size());
+  constexpr std::size_t kDirectWords = std::size_t{4} << 20;  // upload_staged's threshold
+  if (host.size() <= kDirectWords)  // one span: no packing
+    ARCWAVE_CUDA_CHECK(cudaMemcpy(raw(device), host.data(), host.size() * sizeof(std::uint32_t),
+                                  cudaMemcpyHostToDevice));
+  else
+    upload_staged([&host](auto&& put) { put(host.data(), host.size()); }, raw(device),
+                  host.size());
 #else
   thrust::copy(host.begin(), host.end(), device.begin());
 #endif
