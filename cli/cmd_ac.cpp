@@ -22,7 +22,7 @@
 #include "propagation/cpu/fixpoint.hpp"
 #include "propagation/gpu/ac_gpu.hpp"
 #include "propagation/indexed/indexed_model.hpp"
-#include "propagation/network/table_network.hpp"
+#include "propagation/network/compact_network.hpp"
 
 namespace arcwave::cli {
 
@@ -53,8 +53,9 @@ void print_domains(const Model& m, const std::vector<std::vector<int>>& domains,
   }
 }
 
-// The N-E propagators: the model compiled to a support-table network (value indices of the
-// sorted domains, as the CPU side), then one fixpoint on the device or the CPU cores.
+// The N-E propagators: the model compiled to its compact form (per constraint the relation's
+// bits, or listed tuples, over value indices of the sorted domains, as the CPU side), then one
+// fixpoint on the device or the CPU cores, BuildNE expanding the relations there.
 // ac4gpu+frontier refuses constraints of arity above 2 (Unsupported, naming the constraint).
 int run_ne(const AcArgs& args, GpuAcAlgorithm algorithm) {
   // The device's context is created while the file is read; the choice below waits for it.
@@ -62,6 +63,7 @@ int run_ne(const AcArgs& args, GpuAcAlgorithm algorithm) {
   Stopwatch clock;
   const XcspInstance inst = read_xcsp(args.path);
   const double parse = clock.seconds();
+  clock.restart();
   AcExecution execution = AcExecution::kOmp;
   std::string backend_note;
   switch (parse_backend(args.backend)) {
@@ -83,8 +85,10 @@ int run_ne(const AcArgs& args, GpuAcAlgorithm algorithm) {
     throw Unsupported(SourcePosition{},
                       "ac4gpu+frontier runs on the CUDA device only (the "
                       "frontier driver is CUDA code); use ac4gpu+ on the CPU");
+  if (execution == AcExecution::kCuda) (void)gpu_available();  // the context, if not yet there
+  const double context_wait = clock.seconds();
   clock.restart();
-  const TableNetwork net = make_table_network(inst.model);
+  const CompactNetwork net = make_compact_network(inst.model);
   const double model_time = clock.seconds();
   if (parse_backend(args.backend) == Backend::kAuto && execution == AcExecution::kCuda &&
       algorithm != GpuAcAlgorithm::kAc4GpuFrontier) {
@@ -117,10 +121,19 @@ int run_ne(const AcArgs& args, GpuAcAlgorithm algorithm) {
   line(fmt::format("c N-E model: {} values, {} edges, {} supports{}, {} counters, {:.1f} MB",
                    r.sizes.nodes, r.sizes.edges, r.sizes.supports, nary, r.sizes.counters,
                    static_cast<double>(r.sizes.bytes) / 1e6));
+  line(fmt::format("c input: {} binary relations ({} distinct words), {} n-ary, {:.2f} MB sent",
+                   net.binary_count(), net.bitmap.size(), net.nary_count(),
+                   static_cast<double>(net.relation_bytes()) / 1e6));
   line(
-      fmt::format("c time parse {:.6f} s, model {:.6f} s, transfer {:.3f} ms, build {:.3f} ms, "
-                  "propagate {:.3f} ms",
-                  parse, model_time, r.transfer_ms, r.build_ms, r.propagate_ms));
+      fmt::format("c time parse {:.6f} s, gpu-context wait {:.6f} s, model {:.6f} s, upload "
+                  "{:.3f} ms, build {:.3f} ms, propagate {:.3f} ms",
+                  parse, context_wait, model_time, r.transfer_ms, r.build_ms, r.propagate_ms));
+  if (!r.build_phases.empty()) {
+    std::string phases;
+    for (const auto& [name, ms] : r.build_phases)
+      phases += fmt::format("{}{} {:.3f} ms", phases.empty() ? "" : ", ", name, ms);
+    line("c build phases: " + phases);
+  }
   line(fmt::format("c removed {} values, {} iterations", r.deletions, r.iterations));
   line(fmt::format("c result {}", r.wiped_out ? "wipe-out" : "arc consistent"));
   if (args.dump) print_domains(m, domains, out);

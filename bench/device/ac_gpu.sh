@@ -12,7 +12,7 @@ status=0
 has() { [[ " $parts " == *" $1 "* ]]; }
 if has tests; then
   for test in test_ne_model_gpu test_device_ac test_ne_vs_ac4_gpu test_gpu_engine test_ne_model_omp \
-    test_ne_vs_ac4_omp test_table_network; do
+    test_ne_vs_ac4_omp test_table_network test_compact_network; do
     [ -x "$t/$test" ] || { echo "$test: missing"; status=1; continue; }
     "$t/$test" > "$out/ac_gpu-$test.log" 2>&1 || status=1
     echo "$test: $(tail -n 3 "$out/ac_gpu-$test.log" | tr '\n' ' ')"

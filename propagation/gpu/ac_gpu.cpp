@@ -38,6 +38,40 @@ void require_ne_fits_device(const NeSizes& sizes, std::uint64_t extra_bytes) {
                     sizes.bytes + extra_bytes, sizes.edges, sizes.supports, free_bytes));
 }
 
+namespace {
+
+// Unary constraints only, an empty constraint, or no variable: no N-E model to build.
+GpuAcResult without_model(std::vector<std::uint8_t> alive, bool empty_constraint, NeSizes sizes) {
+  GpuAcResult r;
+  r.wiped_out = empty_constraint;
+  r.alive = std::move(alive);
+  r.sizes = sizes;
+  return r;
+}
+
+}  // namespace
+
+GpuAcResult run_gpu_ac(const CompactNetwork& network, GpuAcAlgorithm algorithm,
+                       AcExecution execution) {
+  if (algorithm == GpuAcAlgorithm::kAc4GpuFrontier)
+    require_binary_ne(network, "AC4GPU+ on the frontier driver (ac4gpu+frontier)");
+  const NeSizes sizes = ne_sizes(network);
+  if (network.empty_constraint || network.variable_count() == 0)
+    return without_model(network.alive, network.empty_constraint, sizes);
+  if (execution == AcExecution::kOmp) {
+    if (algorithm == GpuAcAlgorithm::kAc4GpuFrontier)
+      throw Unsupported(SourcePosition{},
+                        "ac4gpu-frontier on the OpenMP backend (it is a CUDA kernel)");
+    return detail::run_ne_omp(network, algorithm);
+  }
+#ifdef ARCWAVE_HAVE_CUDA
+  require_ne_fits_device(sizes);
+  return detail::run_ne_cuda(network, algorithm);
+#else
+  throw ResourceError("arcwave was built without CUDA: use --backend cpu");
+#endif
+}
+
 GpuAcResult run_gpu_ac(const TableNetwork& network, GpuAcAlgorithm algorithm,
                        AcExecution execution) {
   if (algorithm == GpuAcAlgorithm::kAc4GpuFrontier)
@@ -45,13 +79,8 @@ GpuAcResult run_gpu_ac(const TableNetwork& network, GpuAcAlgorithm algorithm,
   const NeSizes sizes = ne_sizes(network);
   bool empty_constraint = false;
   const std::vector<std::uint8_t> alive = unary_filter(network, empty_constraint);
-  if (empty_constraint || network.variable_count() == 0) {
-    GpuAcResult r;
-    r.wiped_out = empty_constraint;
-    r.alive = alive;
-    r.sizes = sizes;
-    return r;
-  }
+  if (empty_constraint || network.variable_count() == 0)
+    return without_model(alive, empty_constraint, sizes);
   if (execution == AcExecution::kOmp) {
     if (algorithm == GpuAcAlgorithm::kAc4GpuFrontier)
       throw Unsupported(SourcePosition{},
@@ -65,5 +94,17 @@ GpuAcResult run_gpu_ac(const TableNetwork& network, GpuAcAlgorithm algorithm,
   throw ResourceError("arcwave was built without CUDA: use --backend cpu");
 #endif
 }
+
+#ifndef ARCWAVE_HAVE_CUDA
+namespace detail {
+// Without CUDA the device's copies of the N-E arrays do not exist (the [gpu] tests skip first).
+NeArrays ne_arrays_cuda(const TableNetwork&, const std::vector<std::uint8_t>&, bool) {
+  throw ResourceError("arcwave was built without CUDA");
+}
+NeArrays ne_arrays_cuda(const CompactNetwork&, bool) {
+  throw ResourceError("arcwave was built without CUDA");
+}
+}  // namespace detail
+#endif
 
 }  // namespace arcwave

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "propagation/network/compact_network.hpp"
 #include "propagation/network/table_network.hpp"
 
 namespace arcwave {
@@ -47,11 +48,13 @@ struct NeSizes {
 /// Sizes computed on the host before anything is allocated (`bytes` an upper bound). Throws
 /// ResourceError when the ids of the model do not fit 32 bits.
 NeSizes ne_sizes(const TableNetwork& network);
+NeSizes ne_sizes(const CompactNetwork& network);
 
 /// Throws Unsupported naming the first constraint of arity above 2 (the model's constraint
 /// number where network.from_model tells it, else the table's), for the N-E propagators that
 /// take binary networks only (`who`: the frontier variant, the device-resident AC4GPU+).
 void require_binary_ne(const TableNetwork& network, std::string_view who);
+void require_binary_ne(const CompactNetwork& network, std::string_view who);
 
 /// The values (x,a), in node order, that the unary constraints allow (the N-E model holds
 /// arities >= 2); `empty_constraint` tells whether a nullary constraint is empty.
@@ -66,7 +69,7 @@ struct GpuAcResult {
   std::vector<std::uint8_t> alive;  // per node (x,a), in variable then value order
   std::uint64_t deletions = 0;      // values removed by the fixpoint
   std::uint32_t iterations = 0;     // AC4GPU iterations or AC4GPU+ rounds
-  double transfer_ms = 0;           // host -> device copy of the network
+  double transfer_ms = 0;           // host -> device copy of the network (the upload)
   double build_ms = 0;              // BuildNE (+ CSR and initial counters)
   /// BuildNE's phases in order (sizes, bitmap, edges, counters, csr-order, csr-fill), ms each.
   std::vector<std::pair<std::string, double>> build_phases;
@@ -78,6 +81,10 @@ struct GpuAcResult {
 /// does not fit the device (checked before allocating) or CUDA is not available, Unsupported
 /// for n-ary constraints with kAc4GpuFrontier.
 GpuAcResult run_gpu_ac(const TableNetwork& network, GpuAcAlgorithm algorithm,
+                       AcExecution execution);
+/// The same from the compact form (the relations' bits go to the device, which expands them):
+/// the same N-E arrays, the same fixpoint.
+GpuAcResult run_gpu_ac(const CompactNetwork& network, GpuAcAlgorithm algorithm,
                        AcExecution execution);
 
 }  // namespace arcwave

@@ -16,6 +16,8 @@
 
 namespace arcwave::ne_cuda {
 #include "propagation/gpu/ne_model.inl"
+// (after the model, which it uses)
+#include "propagation/gpu/ne_arrays.inl"
 
 namespace {
 
@@ -125,8 +127,11 @@ class PhaseEvents {
 
 namespace arcwave::detail {
 
-GpuAcResult run_ne_cuda(const TableNetwork& network, const std::vector<std::uint8_t>& initial_alive,
-                        GpuAcAlgorithm algorithm) {
+namespace {
+
+// Upload (upload(ne) fills the input arrays), BuildNE with its phases, then the fixpoint.
+template <typename Upload>
+GpuAcResult run_with(Upload&& upload, const NeSizes& sizes, GpuAcAlgorithm algorithm) {
   using namespace ne_cuda;
   cuda::Stream main_stream;
   cuda::Stream second_stream;
@@ -142,11 +147,11 @@ GpuAcResult run_ne_cuda(const TableNetwork& network, const std::vector<std::uint
     ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s1));
   };
   GpuAcResult result;
-  result.sizes = ne_sizes(network);
+  result.sizes = sizes;
   cuda::EventTimer timer;
   NeDevice ne;
   timer.start(s1);
-  upload_network(network, initial_alive, ne);  // synchronous copies (legacy stream)
+  upload(ne);  // synchronous copies (legacy stream)
   ARCWAVE_CUDA_CHECK(cudaDeviceSynchronize());
   timer.stop(s1);
   result.transfer_ms = timer.milliseconds();
@@ -182,6 +187,48 @@ GpuAcResult run_ne_cuda(const TableNetwork& network, const std::vector<std::uint
   result.alive.assign(exists.begin(), exists.end());
   for (std::uint8_t a : result.alive) result.deletions += a == 0 ? 1 : 0;
   return result;
+}
+
+template <typename Upload>
+NeArrays arrays_with(Upload&& upload, bool with_csr) {
+  using namespace ne_cuda;
+  cuda::Stream stream;
+  const cudaStream_t s = stream.get();
+  cuda::CachingAllocator scratch(s);
+  NeDevice ne;
+  upload(ne);
+  NeArrays a = copy_back(
+      ne, [s, &scratch] { return thrust::cuda::par(scratch).on(s); }, with_csr);
+  ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(s));
+  return a;
+}
+
+}  // namespace
+
+GpuAcResult run_ne_cuda(const TableNetwork& network, const std::vector<std::uint8_t>& initial_alive,
+                        GpuAcAlgorithm algorithm) {
+  return run_with(
+      [&](ne_cuda::NeDevice& ne) { ne_cuda::upload_network(network, initial_alive, ne); },
+      ne_sizes(network), algorithm);
+}
+
+GpuAcResult run_ne_cuda(const CompactNetwork& network, GpuAcAlgorithm algorithm) {
+  return run_with(
+      [&](ne_cuda::NeDevice& ne) { ne_cuda::upload_network(network, network.alive, ne); },
+      ne_sizes(network), algorithm);
+}
+
+NeArrays ne_arrays_cuda(const TableNetwork& network, const std::vector<std::uint8_t>& initial_alive,
+                        bool with_csr) {
+  return arrays_with(
+      [&](ne_cuda::NeDevice& ne) { ne_cuda::upload_network(network, initial_alive, ne); },
+      with_csr);
+}
+
+NeArrays ne_arrays_cuda(const CompactNetwork& network, bool with_csr) {
+  return arrays_with(
+      [&](ne_cuda::NeDevice& ne) { ne_cuda::upload_network(network, network.alive, ne); },
+      with_csr);
 }
 
 }  // namespace arcwave::detail

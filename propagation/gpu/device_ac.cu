@@ -314,19 +314,34 @@ struct DeviceAc::Impl {
   }
 };
 
+constexpr const char* kWho = "the device-resident AC4GPU+ (DeviceAc, the GPU search engine)";
+
 DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()) {
-  require_binary_ne(network, "the device-resident AC4GPU+ (DeviceAc, the GPU search engine)");
+  require_binary_ne(network, kWho);
   require_ne_fits_device(ne_sizes(network), network.value_count() * 4);  // + the trail
-  node_offset_.assign(network.variable_count() + 1, 0);
-  for (std::size_t v = 0; v < network.variable_count(); ++v)
-    node_offset_[v + 1] = node_offset_[v] + network.domain_sizes[v];
   bool empty_constraint = false;
   std::vector<std::uint8_t> alive = unary_filter(network, empty_constraint);
   if (empty_constraint) std::fill(alive.begin(), alive.end(), 0);
+  build(network.domain_sizes, alive, [&] { ne_cuda::upload_network(network, alive, impl_->ne); });
+}
+
+DeviceAc::DeviceAc(const CompactNetwork& network) : impl_(std::make_unique<Impl>()) {
+  require_binary_ne(network, kWho);
+  require_ne_fits_device(ne_sizes(network), network.value_count() * 4);  // + the trail
+  std::vector<std::uint8_t> alive = network.alive;
+  if (network.empty_constraint) std::fill(alive.begin(), alive.end(), 0);
+  build(network.domain_sizes, alive, [&] { ne_cuda::upload_network(network, alive, impl_->ne); });
+}
+
+void DeviceAc::build(const std::vector<std::uint32_t>& domain_sizes,
+                     const std::vector<std::uint8_t>& alive, const std::function<void()>& upload) {
+  node_offset_.assign(domain_sizes.size() + 1, 0);
+  for (std::size_t v = 0; v < domain_sizes.size(); ++v)
+    node_offset_[v + 1] = node_offset_[v] + domain_sizes[v];
   cuda::EventTimer timer;
   const cudaStream_t s = impl_->stream.get();
   timer.start(s);
-  ne_cuda::upload_network(network, alive, impl_->ne);
+  upload();
   {
     // Thrust's scratch for the build comes from a cache (core/cuda/caching_allocator.cuh).
     cuda::CachingAllocator scratch(s);
@@ -353,7 +368,7 @@ DeviceAc::DeviceAc(const TableNetwork& network) : impl_(std::make_unique<Impl>()
   impl_->host_trail.emplace(impl_->ne.nodes, true);
   // Values removed by unary constraints are deleted for good: they are not on the trail, and
   // the counters already exclude them. An empty domain there is a wipe-out at the root.
-  for (std::size_t v = 0; v < network.variable_count(); ++v) {
+  for (std::size_t v = 0; v < domain_sizes.size(); ++v) {
     bool any = false;
     for (std::uint32_t a = node_offset_[v]; a < node_offset_[v + 1]; ++a)
       any = any || alive[a] != 0;

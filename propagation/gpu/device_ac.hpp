@@ -20,10 +20,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
 
+#include "propagation/network/compact_network.hpp"
 #include "propagation/network/table_network.hpp"
 
 namespace arcwave {
@@ -57,6 +59,8 @@ class DeviceAc {
   /// does not fit, Unsupported naming the first constraint of arity above 2, ResourceError
   /// without CUDA).
   explicit DeviceAc(const TableNetwork& network);
+  /// The same from the compact form (the relations' bits go to the device).
+  explicit DeviceAc(const CompactNetwork& network);
   ~DeviceAc();
   DeviceAc(const DeviceAc&) = delete;
   DeviceAc& operator=(const DeviceAc&) = delete;
@@ -94,6 +98,9 @@ class DeviceAc {
   std::vector<std::uint64_t> counter_base_;
   std::uint32_t fixpoint_blocks_ = 0;
   double build_ms_ = 0;
+  // BuildNE after `upload` (which fills the model's input arrays), then the search state.
+  void build(const std::vector<std::uint32_t>& domain_sizes, const std::vector<std::uint8_t>& alive,
+             const std::function<void()>& upload);
   void run_fixpoint(const detail::DecisionSeeds& seeds, std::uint32_t publish_from);
   void run_decision(const detail::DecisionSeeds& seeds, std::uint64_t supports_estimate);
 };

@@ -10,26 +10,26 @@
 #include "propagation/cpu/domains.hpp"
 #include "propagation/gpu/ac_gpu.hpp"
 #include "propagation/gpu/device_ac.hpp"
-#include "propagation/network/table_network.hpp"
+#include "propagation/network/compact_network.hpp"
 
 namespace arcwave {
 
 #ifdef ARCWAVE_HAVE_CUDA
 namespace {
 
-std::vector<int> sizes_of(const TableNetwork& net) {
+std::vector<int> sizes_of(const CompactNetwork& net) {
   return {net.domain_sizes.begin(), net.domain_sizes.end()};
 }
 
 class GpuEngine final : public Engine {
  public:
-  GpuEngine(const Model& model, TableNetwork network)
+  GpuEngine(const Model& model, CompactNetwork network)
       : model_(model), network_(std::move(network)), ac_(network_), mirror_(sizes_of(network_)) {
     if (const auto& obj = model.objective(); obj && obj->kind != Objective::Kind::kVariable)
       throw Unsupported(SourcePosition{}, "an objective other than one variable on the GPU engine");
-    for (const TableConstraint& t : network_.constraints)
-      if (t.arity() == 2)
-        binary_scopes_.push_back({static_cast<int>(t.scope[0]), static_cast<int>(t.scope[1])});
+    for (std::size_t c = 0; c < network_.binary_count(); ++c)
+      binary_scopes_.push_back(
+          {static_cast<int>(network_.binary_x[c]), static_cast<int>(network_.binary_y[c])});
     // Values removed by unary constraints at construction are gone for good.
     const std::vector<std::uint8_t> alive = ac_.alive();
     for (std::uint32_t var = 0; var < network_.variable_count(); ++var)
@@ -174,7 +174,7 @@ class GpuEngine final : public Engine {
   }
 
   const Model& model_;
-  TableNetwork network_;
+  CompactNetwork network_;
   DeviceAc ac_;
   cpu::Domains mirror_;
   std::vector<std::array<int, 2>> binary_scopes_;
@@ -189,7 +189,7 @@ class GpuEngine final : public Engine {
 
 std::unique_ptr<Engine> make_gpu_engine(const Model& model) {
   if (!gpu_available()) throw ResourceError("the GPU engine: no usable GPU: " + gpu_info().reason);
-  TableNetwork network = make_table_network(model);
+  CompactNetwork network = make_compact_network(model);
   require_binary_ne(network, "the GPU engine (device-resident AC4GPU+)");
   return std::make_unique<GpuEngine>(model, std::move(network));
 }

@@ -3,7 +3,8 @@
 // host mirror of the domains kept in step by copying back only the values each decision
 // deleted. An assignment or a backtrack costs device work proportional to what changed.
 //
-// The model is compiled to a binary table network (make_table_network); n-ary tables, and
+// The model is compiled to a binary compact network (make_compact_network: the relations' bits
+// go to the device, BuildNE expands them there); n-ary tables, and
 // objectives other than a single variable, are Unsupported here (--backend auto then uses
 // the CPU engine and says why).
 #pragma once

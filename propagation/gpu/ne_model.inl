@@ -139,6 +139,14 @@ struct NeDevice {
   dvec_nofill<std::uint32_t> nary_key;     // per entry, sorted: counter id
   dvec_nofill<std::uint32_t> nary_member;  // per entry, in key order: tuple id
   dvec<std::uint64_t> nary_csr_offset;     // per node (+1): its run of entries (AC4GPU+)
+  // Input from a CompactNetwork (compact_input.inl): the binary bitmaps themselves (bitmap,
+  // bitmap_base given, no pairs), and the n-ary tuples as bits over each product or as lists,
+  // expanded into nary_node by build_nary.
+  bool bitmap_uploaded = false;
+  bool nary_compact = false;
+  dvec<std::uint64_t> nary_bits_offset, nary_listed_offset;  // per n-ary constraint, or kNone
+  dvec<std::uint64_t> nary_word_base;  // per n-ary constraint (+1): scan of its bit words
+  dvec<std::uint32_t> nary_bits, nary_listed;
 };
 
 // ---- BuildNE functors ------------------------------------------------------------------
@@ -150,17 +158,18 @@ struct ConstraintSizes {
   std::uint32_t m;
   std::uint64_t* edges;
   std::uint64_t* counters;
-  std::uint64_t* words;
+  std::uint64_t* words;  // nullptr: the bitmaps' offsets came from the host
   __host__ __device__ void operator()(std::uint32_t c) const {
     if (c == m) {  // the extra slot that makes the exclusive scans end with the totals
-      edges[c] = counters[c] = words[c] = 0;
+      edges[c] = counters[c] = 0;
+      if (words != nullptr) words[c] = 0;
       return;
     }
     const std::uint64_t dx = dom[cx[c]];
     const std::uint64_t dy = dom[cy[c]];
     edges[c] = 2 * dx * dy;
     counters[c] = dx + dy;
-    words[c] = (dx * dy + 31) / 32;
+    if (words != nullptr) words[c] = (dx * dy + 31) / 32;
   }
 };
 
@@ -605,12 +614,12 @@ void recount_nary(NeDevice& ne, Exec exec, NaryRecount& scratch) {
 }
 
 #if defined(__CUDACC__)
-// The binary constraints' allowed pairs, one after the other, into `device` (`words` of them).
-// A copy from pageable memory goes through the driver's own staging at a fraction of the
+// Host spans (for_each_span(put) calls put(data, count) for each), one after the other, into
+// `device` (`words` of them in all). A copy from pageable memory goes through the driver's own staging at a fraction of the
 // link's rate (1.5–2 GB/s measured for 400 MB): large tables are packed into two pinned
 // buffers in turn, each copied while the other is filled. Small ones are copied directly.
-inline void upload_pairs(const arcwave::TableNetwork& net, std::uint32_t* device,
-                         std::uint64_t words) {
+template <typename ForEachSpan>
+void upload_staged(ForEachSpan&& for_each_span, std::uint32_t* device, std::uint64_t words) {
   // Pinning costs time per byte too: buffers of 4 MB, and none below 16 MB (H100 machine: 400 MB
   // of pairs 25.6 ms staged against 234–276 ms pageable; 40 MB 7.9 ms against 6–9 ms; 2 MB
   // 2.4 ms against 0.9 ms).
@@ -619,12 +628,10 @@ inline void upload_pairs(const arcwave::TableNetwork& net, std::uint32_t* device
   if (words <= kDirectWords) {
     std::uint64_t at = 0;
     std::vector<std::uint32_t> packed(words);
-    for (const arcwave::TableConstraint& t : net.constraints)
-      if (t.arity() == 2) {
-        std::copy(t.tuples.begin(), t.tuples.end(),
-                  packed.begin() + static_cast<std::ptrdiff_t>(at));
-        at += t.tuples.size();
-      }
+    for_each_span([&](const std::uint32_t* data, std::uint64_t n) {
+      std::copy_n(data, n, packed.begin() + static_cast<std::ptrdiff_t>(at));
+      at += n;
+    });
     ARCWAVE_CUDA_CHECK(
         cudaMemcpy(device, packed.data(), words * sizeof(std::uint32_t), cudaMemcpyHostToDevice));
     return;
@@ -648,18 +655,27 @@ inline void upload_pairs(const arcwave::TableNetwork& net, std::uint32_t* device
     filled = 0;
     current ^= 1;
   };
-  for (const arcwave::TableConstraint& t : net.constraints) {
-    if (t.arity() != 2) continue;
-    for (std::size_t at = 0; at < t.tuples.size();) {
-      const std::size_t n = std::min<std::size_t>(stage_words - filled, t.tuples.size() - at);
-      std::copy_n(t.tuples.data() + at, n, stage[current].data() + filled);
+  for_each_span([&](const std::uint32_t* data, std::uint64_t count) {
+    for (std::uint64_t at = 0; at < count;) {
+      const std::uint64_t n = std::min<std::uint64_t>(stage_words - filled, count - at);
+      std::copy_n(data + at, n, stage[current].data() + filled);
       filled += n;
       at += n;
       if (filled == stage_words) send();
     }
-  }
+  });
   if (filled > 0) send();
   stream.synchronize();
+}
+
+inline void upload_pairs(const arcwave::TableNetwork& net, std::uint32_t* device,
+                         std::uint64_t words) {
+  upload_staged(
+      [&net](auto&& put) {
+        for (const arcwave::TableConstraint& t : net.constraints)
+          if (t.arity() == 2) put(t.tuples.data(), t.tuples.size());
+      },
+      device, words);
 }
 #endif
 
@@ -719,6 +735,8 @@ inline void upload_network(const arcwave::TableNetwork& net,
   ne.exists = alive32;
   ne.nodes = alive32.size();
 }
+
+#include "propagation/gpu/ne_compact_input.inl"
 
 struct IsOne {
   __host__ __device__ std::uint32_t operator()(std::uint32_t) const { return 1; }
@@ -783,6 +801,7 @@ void build_nary(NeDevice& ne, Exec exec, bool with_csr, Mark mark) {
       exec(), thrust::counting_iterator<std::uint64_t>(0),
       thrust::counting_iterator<std::uint64_t>(ne.nodes),
       FillNaryCounterNodes{raw(ne.nary_node_counter), ne.counters, raw(ne.counter_node)});
+  if (ne.nary_compact) expand_compact_nary(ne, exec, mark);
   // One thread per tuple: node ids, entries and s.
   mark("nary-edges");
   ne.nary_s.resize(ne.nary_tuples);
@@ -831,30 +850,34 @@ void build_ne(NeDevice& ne, Exec exec, bool with_csr, Mark mark) {
                          ne.node_offset.begin());
   ne.edge_base.resize(ne.m + 1);
   ne.counter_base.resize(ne.m + 1);
-  ne.bitmap_base.resize(ne.m + 1);
+  // Bitmaps sent by the host (a CompactNetwork) keep the host's offsets (shared words).
+  if (!ne.bitmap_uploaded) ne.bitmap_base.resize(ne.m + 1);
   thrust::for_each(exec(), thrust::counting_iterator<std::uint32_t>(0),
                    thrust::counting_iterator<std::uint32_t>(ne.m + 1),
                    ConstraintSizes{raw(ne.domain_size), raw(ne.cx), raw(ne.cy), ne.m,
-                                   raw(ne.edge_base), raw(ne.counter_base), raw(ne.bitmap_base)});
+                                   raw(ne.edge_base), raw(ne.counter_base),
+                                   ne.bitmap_uploaded ? nullptr : raw(ne.bitmap_base)});
   thrust::exclusive_scan(exec(), ne.edge_base.begin(), ne.edge_base.end(), ne.edge_base.begin());
   thrust::exclusive_scan(exec(), ne.counter_base.begin(), ne.counter_base.end(),
                          ne.counter_base.begin());
-  thrust::exclusive_scan(exec(), ne.bitmap_base.begin(), ne.bitmap_base.end(),
-                         ne.bitmap_base.begin());
+  if (!ne.bitmap_uploaded)
+    thrust::exclusive_scan(exec(), ne.bitmap_base.begin(), ne.bitmap_base.end(),
+                           ne.bitmap_base.begin());
   ne.edges = ne.edge_base[ne.m];
   ne.counters = ne.counter_base[ne.m];
-  const std::uint64_t words = ne.bitmap_base[ne.m];
 
   mark("bitmap");
   ne.node_var.resize(ne.nodes);
   thrust::for_each(exec(), thrust::counting_iterator<std::uint64_t>(0),
                    thrust::counting_iterator<std::uint64_t>(ne.nodes),
                    FillNodeVar{raw(ne.node_offset), ne.n, raw(ne.node_var)});
-  ne.bitmap.assign(words, 0U);
-  thrust::for_each(exec(), thrust::counting_iterator<std::uint64_t>(0),
-                   thrust::counting_iterator<std::uint64_t>(tuple_count),
-                   SetSupportBits{raw(ne.tuple_base), raw(ne.tuples), raw(ne.bitmap_base),
-                                  raw(ne.domain_size), raw(ne.cy), ne.m, raw(ne.bitmap)});
+  if (!ne.bitmap_uploaded) {
+    ne.bitmap.assign(ne.bitmap_base[ne.m], 0U);
+    thrust::for_each(exec(), thrust::counting_iterator<std::uint64_t>(0),
+                     thrust::counting_iterator<std::uint64_t>(tuple_count),
+                     SetSupportBits{raw(ne.tuple_base), raw(ne.tuples), raw(ne.bitmap_base),
+                                    raw(ne.domain_size), raw(ne.cy), ne.m, raw(ne.bitmap)});
+  }
   mark("edges");
   const RunLayout layout{raw(ne.edge_base),
                          raw(ne.counter_base),

@@ -32,4 +32,5 @@
 
 #include "core/atomics.hpp"
 #include "propagation/gpu/ac_gpu.hpp"
+#include "propagation/network/compact_network.hpp"
 #include "propagation/network/table_network.hpp"

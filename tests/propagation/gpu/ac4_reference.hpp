@@ -1,8 +1,9 @@
 // The N-E propagators against serial AC4 / GAC4 (propagation/cpu/ac4.hpp), the project's
-// reference: the same Model goes through make_table_network for the N-E side and index_model
-// for AC4, and the fixpoints are compared value by value (variables, then value indices of the
-// sorted domain, on both sides). Binary networks, random n-ary networks (tables of arity 3 to 5
-// mixed with binary and unary constraints) and the bundled instances.
+// reference: the same Model goes through make_table_network and make_compact_network (both
+// inputs of BuildNE) for the N-E side and index_model for AC4, and the fixpoints are compared value
+// by value (variables, then value indices of the sorted domain, on both sides). Binary networks,
+// random n-ary networks (tables of arity 3 to 5 mixed with binary and unary constraints) and the
+// bundled instances.
 #pragma once
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include "propagation/cpu/fixpoint.hpp"
 #include "propagation/gpu/ac_gpu.hpp"
 #include "propagation/indexed/indexed_model.hpp"
+#include "propagation/network/compact_network.hpp"
 #include "propagation/network/table_network.hpp"
 #include "tests/support/catch.hpp"
 
@@ -35,18 +37,21 @@ inline bool same_as_ac4(const Model& model, GpuAcAlgorithm algorithm, AcExecutio
       cpu::ac_fixpoint(std::make_shared<const IndexedModel>(index_model(model)), options);
   if (removed != nullptr) *removed = expected.removed;
   const TableNetwork net = make_table_network(model);
-  const GpuAcResult got = run_gpu_ac(net, algorithm, execution);
-  REQUIRE(got.wiped_out == expected.wiped_out);
-  if (expected.wiped_out) return true;
-  std::size_t node = 0;
-  for (std::size_t v = 0; v < expected.domains.size(); ++v) {
-    std::vector<int> present;
-    for (std::uint32_t a = 0; a < net.domain_sizes[v]; ++a, ++node)
-      if (got.alive[node] != 0) present.push_back(static_cast<int>(a));
-    INFO("variable " << v);
-    REQUIRE(present == expected.domains[v]);
+  // The table form, then the compact form (what `arcwave ac` and the GPU engine use).
+  for (const GpuAcResult& got : {run_gpu_ac(net, algorithm, execution),
+                                 run_gpu_ac(make_compact_network(model), algorithm, execution)}) {
+    REQUIRE(got.wiped_out == expected.wiped_out);
+    if (expected.wiped_out) continue;
+    std::size_t node = 0;
+    for (std::size_t v = 0; v < expected.domains.size(); ++v) {
+      std::vector<int> present;
+      for (std::uint32_t a = 0; a < net.domain_sizes[v]; ++a, ++node)
+        if (got.alive[node] != 0) present.push_back(static_cast<int>(a));
+      INFO("variable " << v);
+      REQUIRE(present == expected.domains[v]);
+    }
   }
-  return false;
+  return expected.wiped_out;
 }
 
 /// `count` random binary networks: RB networks around their phase transition and small
@@ -230,8 +235,8 @@ inline int bundled_against_ac4(GpuAcAlgorithm algorithm, AcExecution execution, 
                                 fs::path(source) / "instances" / "xcsp21"};
   if (shared) {
     const char* folder = std::getenv("ARCWAVE_SHARED_INSTANCES");
-    const fs::path root = folder != nullptr ? fs::path(folder)
-                                            : fs::path(source) / ".." / "shared" / "instances";
+    const fs::path root =
+        folder != nullptr ? fs::path(folder) : fs::path(source) / ".." / "shared" / "instances";
     // The binary families only: the real XCSP3 files beside them carry globals (sums, counts,
     // ...) that serial AC4's engine filters by bounds while the N-E model tabulates them, so
     // the two fixpoints differ by design there.

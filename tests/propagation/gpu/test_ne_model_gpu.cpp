@@ -1,6 +1,10 @@
 // [gpu] AC4GPU, AC4GPU+ and the frontier variant on the CUDA device against the naive fixpoint
-// and against the OpenMP build of the same code (binary and n-ary networks).
+// and against the OpenMP build of the same code (binary and n-ary networks); BuildNE from the
+// compact form against the table form, array by array.
+#include "instances/csp/generators.hpp"
 #include "tests/propagation/gpu/ac_cases.hpp"
+#include "tests/propagation/gpu/compact_checks.hpp"
+#include "tests/propagation/gpu/messy_models.hpp"
 #include "tests/support/gpu.hpp"
 
 using namespace arcwave;
@@ -53,6 +57,47 @@ TEST_CASE("CUDA and OpenMP builds agree on n-ary networks", "[gpu][ne][nary]") {
     }
     for (GpuAcAlgorithm a : {GpuAcAlgorithm::kAc4Gpu, GpuAcAlgorithm::kAc4GpuPlus}) {
       const GpuAcResult omp = run_gpu_ac(net, a, AcExecution::kOmp);
+      const GpuAcResult gpu = run_gpu_ac(net, a, AcExecution::kCuda);
+      INFO(to_string(a) << " seed " << seed);
+      CHECK(gpu.wiped_out == omp.wiped_out);
+      if (!omp.wiped_out) CHECK(gpu.alive == omp.alive);
+    }
+  }
+}
+
+// A few models, for the sanitizers.
+TEST_CASE("BuildNE (CUDA) from the compact form on a few models", "[gpu][ne][compact][small]") {
+  ARCWAVE_REQUIRE_GPU();
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    INFO("seed " << seed);
+    test::same_ne_arrays(test::messy_model(seed), AcExecution::kCuda);
+  }
+}
+
+TEST_CASE("BuildNE (CUDA) makes the same N-E arrays from the compact form", "[gpu][ne][compact]") {
+  ARCWAVE_REQUIRE_GPU();
+  for (std::uint64_t seed = 13; seed <= 120; ++seed) {
+    INFO("seed " << seed);
+    test::same_ne_arrays(test::messy_model(seed), AcExecution::kCuda);
+  }
+  test::same_ne_arrays(gen::rb({.n = 40, .d = 30, .e = 200, .tightness = 0.45, .seed = 2}),
+                       AcExecution::kCuda);
+  test::same_ne_arrays(
+      gen::random_network(
+          {.n = 20, .d = 8, .arity = 3, .constraints = 40, .tightness = 0.5, .seed = 9}),
+      AcExecution::kCuda);
+}
+
+TEST_CASE("AC4GPU, AC4GPU+ and the frontier variant (CUDA) from the compact form",
+          "[gpu][ne][compact]") {
+  ARCWAVE_REQUIRE_GPU();
+  for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+    const Model model = test::messy_model(seed);
+    const CompactNetwork net = make_compact_network(model);
+    const GpuAcResult omp = run_gpu_ac(net, GpuAcAlgorithm::kAc4GpuPlus, AcExecution::kOmp);
+    for (GpuAcAlgorithm a :
+         {GpuAcAlgorithm::kAc4Gpu, GpuAcAlgorithm::kAc4GpuPlus, GpuAcAlgorithm::kAc4GpuFrontier}) {
+      if (a == GpuAcAlgorithm::kAc4GpuFrontier && !net.binary()) continue;
       const GpuAcResult gpu = run_gpu_ac(net, a, AcExecution::kCuda);
       INFO(to_string(a) << " seed " << seed);
       CHECK(gpu.wiped_out == omp.wiped_out);

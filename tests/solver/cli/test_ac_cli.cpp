@@ -77,6 +77,10 @@ TEST_CASE("ac: every propagator dumps the same closure", "[cli][ac]") {
       CHECK(r.exit_code == ac4.exit_code);
       CHECK(dumped(r) == lines);
       CHECK(r.lines("c N-E model: ").size() == 1);
+      // Every phase on the time line: where the time goes.
+      REQUIRE(r.lines("c time parse ").size() == 1);
+      for (const char* phase : {"gpu-context wait", "model", "upload", "build", "propagate"})
+        CHECK(r.lines("c time parse ")[0].find(phase) != std::string::npos);
       if (ac4.exit_code == 0) {
         const std::string removed = ac4.lines("c removed ")[0];
         CHECK(r.lines("c removed ")[0].substr(0, removed.find(',')) ==
