@@ -92,6 +92,11 @@ struct SolverOptions {
   bool portfolio = false;
   /// The decomposition's target: about this many subproblems per worker (EPS's k), >= 1.
   int subproblems_per_worker = 30;
+  /// kGpu: the GPUs (device ordinals as CUDA numbers them, after CUDA_VISIBLE_DEVICES); empty:
+  /// every visible GPU. The batched search runs one host thread per listed device, moving work
+  /// between them (a device listed twice gets two workers, each with half of it); the
+  /// device-resident engine runs on the first. InputError for a device that is not visible.
+  std::vector<int> gpus;
 };
 
 enum class SolveStatus : std::uint8_t { kSatisfiable, kUnsatisfiable, kOptimum, kUnknown };
