@@ -18,9 +18,10 @@ std::vector<int> parse_gpu_list(std::string_view text) {
     while (at < text.size() && text[at] >= '0' && text[at] <= '9' && v < 1'000'000)
       v = v * 10 + (text[at++] - '0');
     if (at == start || (at < text.size() && text[at] != ','))
-      throw InputError("--gpus: expected device ordinals separated by commas (\"0,1\") or "
-                       "\"all\", at character " +
-                       std::to_string(at + 1) + " of \"" + std::string(text) + "\"");
+      throw InputError(
+          "--gpus: expected device ordinals separated by commas (\"0,1\") or "
+          "\"all\", at character " +
+          std::to_string(at + 1) + " of \"" + std::string(text) + "\"");
     out.push_back(static_cast<int>(v));
     if (at == text.size()) break;
     ++at;  // the comma

@@ -98,9 +98,8 @@ class OrderedRows {
   void deliver(Lane<T>& lane, std::uint64_t first, std::uint64_t count, std::span<const T> block,
                const Sink& sink, bool in_place) {
     std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] {
-      return aborted_ || first == lane.expected || in_place || held_ < limit_;
-    });
+    changed_.wait(lock,
+                  [&] { return aborted_ || first == lane.expected || in_place || held_ < limit_; });
     if (aborted_) throw std::runtime_error("another device failed");
     if (first != lane.expected) {
       Held<T>& h = lane.held[first];
@@ -142,9 +141,9 @@ class OrderedRows {
 /// thread) and rethrows the first failure after all have stopped. Each takes ranges from
 /// `batches` and delivers their rows (with their own `first`) to `ordered`.
 template <typename V>
-void spread_sources(std::size_t workers, std::uint64_t sources, std::uint32_t n,
-                    const RowStream<V>& out,
-                    const std::function<void(std::size_t, SourceBatches&, const RowStream<V>&)>& work) {
+void spread_sources(
+    std::size_t workers, std::uint64_t sources, std::uint32_t n, const RowStream<V>& out,
+    const std::function<void(std::size_t, SourceBatches&, const RowStream<V>&)>& work) {
   SourceBatches batches(sources);
   OrderedRows<V> ordered(out, n);
   std::mutex failure_lock;

@@ -69,8 +69,8 @@ struct SolverOptions {
   /// Failures before the first restart (1000: measured better than 100 on the shared binary
   /// and real XCSP3 instances, docs/results/h100-2026-11-25.md).
   std::uint64_t restart_base = 1000;
-  double restart_factor = 1.1;       // growth of the geometric policy
-  bool last_conflict = true;         // retry the variable of the last failed decision first
+  double restart_factor = 1.1;  // growth of the geometric policy
+  bool last_conflict = true;    // retry the variable of the last failed decision first
   std::uint64_t seed = 0;
   /// Find every solution (restarts are then off); solve() reports their number.
   bool all_solutions = false;

@@ -75,10 +75,10 @@ struct BatchResult {
   std::size_t global_bytes = 0;  // all searchers' stacks and queue (device)
   double seconds = 0;            // the search itself (device: the kernel)
   // Several devices.
-  int devices = 1;               // workers (a GPU listed twice counts twice)
-  std::uint64_t rounds = 0;      // kernels (host: searcher runs) over all devices
-  std::uint64_t moved = 0;       // queued subproblems taken by another device
-  std::uint64_t exported = 0;    // open branches sent to another device through the host
+  int devices = 1;             // workers (a GPU listed twice counts twice)
+  std::uint64_t rounds = 0;    // kernels (host: searcher runs) over all devices
+  std::uint64_t moved = 0;     // queued subproblems taken by another device
+  std::uint64_t exported = 0;  // open branches sent to another device through the host
 };
 
 /// A subproblem: n x W words of domains (the network's layout). The root: net.root after the

@@ -133,7 +133,6 @@ int pick_threads(const BatchNetwork& net, int requested) {
   return 32;
 }
 
-
 // Counters and the recorded solution's value in one block of words.
 struct Counters {
   unsigned long long head, tail, solutions, nodes, fails, donations, exported;
@@ -162,15 +161,14 @@ class CudaDevice final : public SearchDevice {
                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
                                             static_cast<int>(layout_.shared_bytes)));
     int per_sm = 0;
-    ARCWAVE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, batch_kernel,
-                                                                     threads_, layout_.shared_bytes));
+    ARCWAVE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, batch_kernel, threads_, layout_.shared_bytes));
     if (per_sm < 1)
       throw ResourceError("batch search: a block of " + std::to_string(threads_) +
                           " threads with " + std::to_string(layout_.shared_bytes) +
                           " bytes of shared memory does not fit a multiprocessor");
-    long long searchers =
-        std::max<long long>(1, static_cast<long long>(per_sm) * gpu_multiprocessors(device_) /
-                                   std::max(share, 1));
+    long long searchers = std::max<long long>(
+        1, static_cast<long long>(per_sm) * gpu_multiprocessors(device_) / std::max(share, 1));
     if (options.searchers > 0) searchers = std::min<long long>(searchers, options.searchers);
     // Device memory: the searchers' stacks and the queue within half of what is free (this
     // worker's share of it).
@@ -211,10 +209,9 @@ class CudaDevice final : public SearchDevice {
     d_con_off_ = upload(net.con_offset);
     d_con_id_ = upload(net.con_id);
     d_con_other_ = upload(net.con_other);
-    view_ = network_view(net, d_sizes_.data(), d_arc_x_.data(), d_arc_y_.data(),
-                         d_arc_con_.data(), d_arc_rel_.data(), d_rel_.data(), d_watch_off_.data(),
-                         d_watch_.data(), d_con_off_.data(), d_con_id_.data(),
-                         d_con_other_.data());
+    view_ = network_view(net, d_sizes_.data(), d_arc_x_.data(), d_arc_y_.data(), d_arc_con_.data(),
+                         d_arc_rel_.data(), d_rel_.data(), d_watch_off_.data(), d_watch_.data(),
+                         d_con_off_.data(), d_con_id_.data(), d_con_other_.data());
     d_t_arity_ = upload(net.table_arity);
     d_t_scope_base_ = upload(net.table_scope_base);
     d_t_scope_ = upload(net.table_scope);
@@ -225,10 +222,10 @@ class CudaDevice final : public SearchDevice {
     d_t_constraint_ = upload(net.table_constraint);
     d_t_var_offset_ = upload(net.var_table_offset);
     d_t_var_tables_ = upload(net.var_tables);
-    set_tables(view_, {d_t_arity_.data(), d_t_scope_base_.data(), d_t_scope_.data(),
-                       d_t_words_.data(), d_t_support_base_.data(), d_t_value_base_.data(),
-                       d_t_supports_.data(), d_t_constraint_.data(), d_t_var_offset_.data(),
-                       d_t_var_tables_.data()});
+    set_tables(view_,
+               {d_t_arity_.data(), d_t_scope_base_.data(), d_t_scope_.data(), d_t_words_.data(),
+                d_t_support_base_.data(), d_t_value_base_.data(), d_t_supports_.data(),
+                d_t_constraint_.data(), d_t_var_offset_.data(), d_t_var_tables_.data()});
     if (!optimise_) view_.objective = -1;
 
     // The queue, the counters, the searchers' own memory.

@@ -8,8 +8,8 @@
 #include "solver/batch/batch_search.hpp"
 #include "solver/batch/multi_device.hpp"
 #include "solver/batch/network_view.hpp"
-#include "solver/batch/searcher.hpp"
 #include "solver/batch/search_device.hpp"
+#include "solver/batch/searcher.hpp"
 
 namespace arcwave::batch {
 
@@ -32,16 +32,16 @@ class HostDevice final : public SearchDevice {
                          net.arc_constraint.data(), net.arc_rel.data(), net.relations.data(),
                          net.watch_offset.data(), net.watch_arcs.data(), net.con_offset.data(),
                          net.con_id.data(), net.con_other.data());
-    set_tables(view_, {net.table_arity.data(), net.table_scope_base.data(),
-                       net.table_scope.data(), net.table_words.data(),
-                       net.table_support_base.data(), net.table_value_base.data(),
-                       net.table_supports.data(), net.table_constraint.data(),
-                       net.var_table_offset.data(), net.var_tables.data()});
+    set_tables(view_,
+               {net.table_arity.data(), net.table_scope_base.data(), net.table_scope.data(),
+                net.table_words.data(), net.table_support_base.data(), net.table_value_base.data(),
+                net.table_supports.data(), net.table_constraint.data(), net.var_table_offset.data(),
+                net.var_tables.data()});
     if (!optimise_) view_.objective = -1;
   }
 
   Exchange exchange() override {
-    return {&external_,         &bound_in_,           &bound_out_,    &outbox_requested_,
+    return {&external_,           &bound_in_,     &bound_out_,     &outbox_requested_,
             outbox_ready_.data(), outbox_.data(), outbox_capacity_};
   }
   [[nodiscard]] std::size_t round_capacity() const override {
@@ -115,8 +115,8 @@ class HostDevice final : public SearchDevice {
     std::vector<std::uint64_t> stack(depths * state);
     std::vector<int> dec(3 * depths);
     std::vector<std::uint64_t> live(static_cast<std::size_t>(std::max(net_.max_table_words, 1)));
-    const SearcherMemory mem{stack.data(), dec.data(), dec.data() + depths,
-                             dec.data() + 2 * depths, live.data()};
+    const SearcherMemory mem{stack.data(), dec.data(), dec.data() + depths, dec.data() + 2 * depths,
+                             live.data()};
     std::vector<std::uint64_t> dom(state);
     const std::size_t bit_words = (static_cast<std::size_t>(net_.n) + 31) / 32;
     std::vector<unsigned> changed(2 * bit_words);

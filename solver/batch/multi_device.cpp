@@ -97,13 +97,14 @@ class Coordinator {
     std::unique_lock lock(mutex_);
     while (!over_ && !failure_) {
       changed_.wait_for(lock, std::chrono::microseconds(500));
-      if (!halted_ && ((options_.stop != nullptr && options_.stop->load()) || Clock::now() >= end)) {
+      if (!halted_ &&
+          ((options_.stop != nullptr && options_.stop->load()) || Clock::now() >= end)) {
         interrupted_ = true;
         halt_locked();
       }
       if (optimise_) relay_bound_locked();
-      if (made_ == slots_.size() && std::none_of(slots_.begin(), slots_.end(),
-                                                 [](const Slot& s) { return s.running; }))
+      if (made_ == slots_.size() &&
+          std::none_of(slots_.begin(), slots_.end(), [](const Slot& s) { return s.running; }))
         break;
     }
     lock.unlock();
@@ -237,8 +238,9 @@ class Coordinator {
     exported_ += r.exported;
     if (!r.exhausted) all_exhausted_ = false;
     if (r.solution) {
-      const bool better = !solution_ || (optimise_ && (net_.minimize ? r.solution_value < best_
-                                                                     : r.solution_value > best_));
+      const bool better =
+          !solution_ ||
+          (optimise_ && (net_.minimize ? r.solution_value < best_ : r.solution_value > best_));
       if (optimise_ && better) best_ = r.solution_value;
       if (better) solution_ = r.solution;
     }

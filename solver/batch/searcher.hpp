@@ -91,8 +91,8 @@ struct SharedState {
   unsigned* weight = nullptr;  // per constraint: dom/wdeg weights, added to atomically
   int* residue = nullptr;      // per relation row: the word where a support was last found
   // Several devices; all null with one.
-  const int* bound_in = nullptr;  // the best objective index of every device (host memory)
-  int* bound_out = nullptr;       // this device's best recorded objective index, published
+  const int* bound_in = nullptr;          // the best objective index of every device (host memory)
+  int* bound_out = nullptr;               // this device's best recorded objective index, published
   std::uint64_t* outbox = nullptr;        // outbox_capacity x state words (host memory)
   int* outbox_ready = nullptr;            // per slot: filled (the host clears it)
   const int* outbox_requested = nullptr;  // slots the host asked for, in all (monotonic)
@@ -493,8 +493,7 @@ class Searcher {
       s_.flags[kDonateSlot] = -1;
       s_.flags[kDonateOut] = 0;
       const int claimed = sh_.outbox != nullptr ? g_.load_int(sh_.outbox_claimed) : 0;
-      const bool wanted_out =
-          sh_.outbox != nullptr && claimed < g_.load_int(sh_.outbox_requested);
+      const bool wanted_out = sh_.outbox != nullptr && claimed < g_.load_int(sh_.outbox_requested);
       const long long queued = static_cast<long long>(g_.load_ull(sh_.tail)) -
                                static_cast<long long>(g_.load_ull(sh_.head));
       const bool wanted_here = queued < sh_.donate_below && g_.load_ull(sh_.tail) < sh_.capacity;
@@ -520,7 +519,8 @@ class Searcher {
     if (slot < 0) return;
     const bool out = s_.flags[kDonateOut] != 0;
     const int level = s_.flags[kDonateLevel];
-    std::uint64_t* item = (out ? sh_.outbox : sh_.items) + static_cast<unsigned long long>(slot) * state_;
+    std::uint64_t* item =
+        (out ? sh_.outbox : sh_.items) + static_cast<unsigned long long>(slot) * state_;
     copy(mem_.stack + static_cast<unsigned long long>(level) * state_, item);
     if (g_.rank() == 0) {
       // The item is this searcher's alone until it is marked ready: a plain update.

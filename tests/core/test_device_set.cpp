@@ -43,7 +43,7 @@ TEST_CASE("an MPI rank takes local rank modulo the devices", "[gpus][mpi]") {
   CHECK(gpu_for_local_rank({}, 0, 2) == 0);
   CHECK(gpu_for_local_rank({}, 1, 2) == 1);
   CHECK(gpu_for_local_rank({}, 5, 2) == 1);
-  CHECK(gpu_for_local_rank({}, 3, 1) == 0);  // count forced to 1: every rank on device 0
+  CHECK(gpu_for_local_rank({}, 3, 1) == 0);   // count forced to 1: every rank on device 0
   CHECK(gpu_for_local_rank({1}, 0, 2) == 1);  // --gpus overrides
   CHECK(gpu_for_local_rank({1, 0}, 3, 2) == 0);
   CHECK_THROWS_AS(gpu_for_local_rank({4}, 0, 2), InputError);

@@ -51,7 +51,9 @@ void cpu_device(const Csr<std::int64_t>& g, const std::vector<std::uint32_t>& so
     RowStream<std::int64_t> shifted;
     if (out.rows)
       shifted.rows = [&, r](std::uint64_t first, std::uint64_t count,
-                            std::span<const std::int64_t> b) { out.rows(r.first + first, count, b); };
+                            std::span<const std::int64_t> b) {
+        out.rows(r.first + first, count, b);
+      };
     if (out.predecessors)
       shifted.predecessors = [&, r](std::uint64_t first, std::uint64_t count,
                                     std::span<const std::uint32_t> b) {
@@ -80,9 +82,9 @@ TEST_CASE("APSP over several devices: the rows of one, in source order", "[sssp]
     {
       StreamOptions o;
       o.threads = 1;
-      REQUIRE(!johnson_cpu_stream(g, std::span<const std::uint32_t>(sources),
-                                  collect(one, n, true), o)
-                   .has_negative_cycle());
+      REQUIRE(
+          !johnson_cpu_stream(g, std::span<const std::uint32_t>(sources), collect(one, n, true), o)
+               .has_negative_cycle());
     }
     for (std::size_t devices : {1, 2, 3, 5}) {
       for (bool direct : {false, true}) {

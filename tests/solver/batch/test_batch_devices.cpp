@@ -8,8 +8,8 @@
 #include <bit>
 #include <thread>
 
-#include "instances/csp/generators.hpp"
 #include "core/timer.hpp"
+#include "instances/csp/generators.hpp"
 #include "solver/batch/multi_device.hpp"
 #include "tests/solver/batch/batch_fixture.hpp"
 
@@ -28,7 +28,8 @@ TEST_CASE("split_items partitions the search space", "[batch][devices]") {
       const std::vector<batch::Subproblem> parts = batch::split_items(c.net, c.items, target);
       CHECK(parts.size() >= std::min<std::size_t>(target, 2));
       std::uint64_t sum = 0;
-      for (const batch::Subproblem& p : parts) sum += batch::batch_search_host(c.net, {p}, o).solutions;
+      for (const batch::Subproblem& p : parts)
+        sum += batch::batch_search_host(c.net, {p}, o).solutions;
       CHECK(sum == whole);
       // Pairwise disjoint: some variable has no common value.
       for (std::size_t i = 0; i + 1 < parts.size() && i < 20; ++i) {
