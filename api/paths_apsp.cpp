@@ -43,7 +43,7 @@ ApspReport run_apsp(const Csr<W>& g, std::span<const std::uint32_t> sources,
     outcome = sssp::gpu::johnson(
         g, sources, sink,
         {near_far ? sssp::gpu::JohnsonMethod::kNearFar : sssp::gpu::JohnsonMethod::kBatched,
-         options.gpu_batch});
+         options.gpu_batch, options.gpus});
   } else {
     report.method = "cpu johnson";
     outcome = sssp::johnson_cpu(g, sources, sink, {options.threads});

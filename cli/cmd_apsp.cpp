@@ -28,6 +28,7 @@
 #include "cli/apsp_output.hpp"
 #include "cli/registry.hpp"
 #include "core/backend.hpp"
+#include "core/device_set.hpp"
 #include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "graph/csr/build_cpu.hpp"
@@ -58,6 +59,7 @@ struct ApspArgs {
   std::string method = "auto";
   unsigned threads = 0;
   std::uint32_t batch = 0;
+  std::string gpus = "all";
 };
 
 /// "all" or a comma list of ids and ranges a-b, in the file's numbering.
@@ -234,13 +236,19 @@ int run_apsp_rows(const ApspArgs& args, const Csr<Weight>& g, std::uint32_t base
   options.max_distance = args.max_distance.value_or(HUGE_VAL);
   options.threads = args.threads;
   options.batch = args.batch;
+  options.devices = parse_gpu_list(args.gpus);
 
   sssp::JohnsonOutcome<D> outcome;
   if (choice.backend == Backend::kGpu) {
     const bool needs_streamed = preds || args.max_distance.has_value() || !std::is_same_v<V, D>;
     const auto [method, why] = choose_method(args, g, sources, needs_streamed);
-    fmt::print(stderr, "apsp: GPU method {}{}\n", method,
-               why.empty() ? std::string() : fmt::format(" (auto: {})", why));
+    const std::vector<int> devices = resolve_gpus(options.devices, gpu_count());
+    const bool spread = devices.size() > 1 && (method == "cta" || method == "batched");
+    fmt::print(stderr, "apsp: GPU method {}{}{}\n", method,
+               why.empty() ? std::string() : fmt::format(" (auto: {})", why),
+               spread ? fmt::format(", source batches over {} devices ({})", devices.size(),
+                                    format_gpu_list(devices))
+                      : fmt::format(" on device {}", devices.empty() ? 0 : devices.front()));
     if (method == "cta") {
       outcome =
           sssp::gpu::johnson_streamed(g, std::span<const std::uint32_t>(sources), stream, options);
@@ -251,7 +259,7 @@ int run_apsp_rows(const ApspArgs& args, const Csr<Weight>& g, std::uint32_t base
           if (stream.rows) stream.rows(first, count, block);
         };
         outcome = sssp::gpu::johnson(g, std::span<const std::uint32_t>(sources), sink,
-                                     {parse_method(method), args.batch});
+                                     {parse_method(method), args.batch, options.devices});
       }
     }
   } else {
@@ -356,6 +364,11 @@ void add_apsp_command(CLI::App& app, CliContext& ctx) {
                   "near-far, frontier, dijkstra-outer or dijkstra-inner")
       ->capture_default_str();
   cmd->add_option("--threads", args->threads, "CPU threads (0: all)")->capture_default_str();
+  cmd->add_option("--gpus", args->gpus,
+                  "GPU devices (ordinals after CUDA_VISIBLE_DEVICES, e.g. 0,1; one listed twice "
+                  "runs two workers on it) the cta and batched methods spread source batches "
+                  "over, or all (default)")
+      ->capture_default_str();
   cmd->add_option("--batch", args->batch,
                   "GPU sources per batch (batched: a multiple of 32; 0: automatic)")
       ->capture_default_str();
@@ -363,6 +376,7 @@ void add_apsp_command(CLI::App& app, CliContext& ctx) {
     if (args->format == "bin" && args->out.empty())
       throw InputError("--format bin needs --out FILE");
     if (args->method != "auto" && args->method != "cta") parse_method(args->method);
+    (void)parse_gpu_list(args->gpus);
     if (args->max_distance && !(*args->max_distance >= 0))
       throw InputError("--max-distance must be a non-negative number");
     Stopwatch clock;

@@ -19,6 +19,7 @@
 #include "arcwave/version.hpp"
 #include "cli/registry.hpp"
 #include "core/backend.hpp"
+#include "core/device_set.hpp"
 #include "solver/output/competition.hpp"
 
 namespace arcwave::cli {
@@ -47,6 +48,7 @@ struct SolveArgs {
   int threads = 0;
   bool portfolio = false;
   int subproblems_per_worker = 30;
+  std::string gpus = "all";
   double mpi_timeout = 30;
   int mpi_ranks = 1;  // set under mpirun
 };
@@ -63,6 +65,7 @@ SolverOptions to_options(const SolveArgs& a) {
     throw InputError(
         fmt::format("--subproblems-per-worker: {} (expected 1 or more)", a.subproblems_per_worker));
   o.subproblems_per_worker = a.subproblems_per_worker;
+  o.gpus = parse_gpu_list(a.gpus);
   if (a.var_heuristic == "domwdeg")
     o.var_heuristic = VarHeuristic::kDomWdeg;
   else if (a.var_heuristic == "domddeg")
@@ -279,6 +282,10 @@ void add_solve_command(CLI::App& app, CliContext& ctx) {
                 "of splitting it (not with -a)");
   cmd->add_option("--subproblems-per-worker", args->subproblems_per_worker,
                   "decomposition: about K subproblems per worker (default 30)");
+  cmd->add_option("--gpus", args->gpus,
+                  "--backend gpu: the GPUs, as device ordinals after CUDA_VISIBLE_DEVICES "
+                  "(\"0,1\"; one listed twice runs two workers on it), or all (default)")
+      ->capture_default_str();
   cmd->add_option("--mpi-timeout", args->mpi_timeout,
                   "under mpirun: seconds of silence after which a rank is lost and the job ends "
                   "with an error (default 30)");

@@ -4,6 +4,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/cuda/check.cuh"
 #include "core/gpu_runtime.hpp"
 
 namespace arcwave {
@@ -57,6 +58,41 @@ std::size_t gpu_free_memory() {
   std::size_t total_bytes = 0;
   if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) return 0;
   return free_bytes;
+}
+
+int gpu_count() {
+  if (!gpu_available()) return 0;
+  static const int count = [] {
+    int c = 0;
+    if (cudaGetDeviceCount(&c) != cudaSuccess) {
+      cudaGetLastError();
+      return 0;
+    }
+    return c;
+  }();
+  return count;
+}
+
+void use_gpu(int device) {
+  ARCWAVE_CUDA_CHECK(cudaSetDevice(device));
+}
+
+int current_gpu() {
+  int d = 0;
+  if (cudaGetDevice(&d) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return d;
+}
+
+int gpu_multiprocessors(int device) {
+  int count = 0;
+  if (cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return count;
 }
 
 }  // namespace arcwave

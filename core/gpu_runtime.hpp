@@ -25,8 +25,18 @@ const GpuInfo& gpu_info();
 inline bool gpu_available() {
   return gpu_info().present;
 }
-/// Free device memory now (0 without a GPU).
+/// Free memory of the calling thread's current device now (0 without a GPU).
 std::size_t gpu_free_memory();
+
+/// Devices CUDA shows this process (after CUDA_VISIBLE_DEVICES); 0 without CUDA or a GPU.
+int gpu_count();
+/// Makes `device` the calling thread's current device (each host thread has its own; CUDA
+/// calls then go to it). CudaError when it cannot; nothing without CUDA.
+void use_gpu(int device);
+/// The calling thread's current device (0 without CUDA).
+int current_gpu();
+/// Multiprocessors of `device` (0 when it cannot be queried).
+int gpu_multiprocessors(int device);
 
 /// Starts gpu_info() — loading the driver and creating the device's context, 0.1-0.3 s — on a
 /// background thread, so that it overlaps with reading the input; a later gpu_info() waits for

@@ -18,4 +18,15 @@ std::size_t gpu_free_memory() {
 
 void warm_up_gpu_in_background() {}
 
+int gpu_count() {
+  return 0;
+}
+void use_gpu(int /*device*/) {}
+int current_gpu() {
+  return 0;
+}
+int gpu_multiprocessors(int /*device*/) {
+  return 0;
+}
+
 }  // namespace arcwave

@@ -5,12 +5,14 @@ the file) the files settled, the time on the files every variant settles, and no
 
     bench/batch/compare.py BUILD_DIR --limit 10 --files 'DIR/**/*.xml.lzma' \
         --variant cpu1='--backend cpu -p 1' --variant gpu='--backend gpu' [--jobs cpu1=14] \
-        [--json OUT.json] [--answers answers.txt]
+        [--json OUT.json] [--answers answers.txt] [--gpus 0,1]
 
 Variants run one after another; within a variant, --jobs NAME=K runs K files at once (for
 one-core runs on a many-core machine; the GPU variant must stay at 1). A file is settled when
 the answer is SATISFIABLE or UNSATISFIABLE (or OPTIMUM FOUND). With --answers (FILE | STATUS
-lines), an answer contradicting a known one is reported and makes the exit status 1.
+lines), an answer contradicting a known one is reported and makes the exit status 1. --gpus LIST
+is added to every variant with `--backend gpu` that names no --gpus of its own (the devices the
+batched search spreads over; `0,0` runs two workers on one GPU).
 """
 import argparse
 import concurrent.futures
@@ -62,11 +64,16 @@ def main():
     ap.add_argument("--jobs", action="append", default=[], help="NAME=K")
     ap.add_argument("--answers", help="FILE | STATUS lines (paths relative to the glob's root)")
     ap.add_argument("--json")
+    ap.add_argument("--gpus", help="device list for the --backend gpu variants (solve --gpus)")
     ap.add_argument("--rerun-above", type=float, default=-1,
                     help="later variants only on the files the first variant did not settle "
                          "within this many seconds (the others count as settled by all, with "
                          "the first variant's time; said in the output)")
     args = ap.parse_args()
+    if args.gpus:
+        args.variant = [v + f" --gpus {args.gpus}"
+                        if "--backend gpu" in v and "--gpus" not in v else v
+                        for v in args.variant]
     binary = os.path.join(os.path.abspath(args.build), "cli", "arcwave")
     files = sorted(glob.glob(args.files, recursive=True))
     root = os.path.commonpath(files) if len(files) > 1 else os.path.dirname(files[0])

@@ -129,7 +129,7 @@ void apsp_gpu(benchmark::State& state, const std::string& name, gpu::JohnsonMeth
   double checksum = 0;
   for (auto _ : state) {
     const auto outcome = gpu::johnson(g, std::span<const std::uint32_t>(sources),
-                                      touching_sink<std::int64_t>(&checksum), {method, batch});
+                                      touching_sink<std::int64_t>(&checksum), {method, batch, {}});
     const JohnsonTimes& t = outcome.times;
     double extrapolated = 0;
     if (subset > 0)
@@ -267,7 +267,7 @@ void apsp_few(benchmark::State& state, const std::string& name, gpu::JohnsonMeth
   double checksum = 0;
   for (auto _ : state) {
     const auto outcome = gpu::johnson(g, std::span<const std::uint32_t>(sources),
-                                      touching_sink<std::int64_t>(&checksum), {method, 0});
+                                      touching_sink<std::int64_t>(&checksum), {method, 0, {}});
     const JohnsonTimes& t = outcome.times;
     state.SetIterationTime(t.total_ms / 1e3);
     results()[current_row()].push_back(t.total_ms / 1e3);

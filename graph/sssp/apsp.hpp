@@ -79,6 +79,9 @@ struct StreamOptions {
   unsigned threads = 0;     // CPU: threads (0: all)
   std::uint32_t batch = 0;  // GPU: sources per batch (0: chosen from memory)
   double delta = 0;         // GPU per-CTA near-far bucket width (0: automatic)
+  /// GPU: the devices (ordinals after CUDA_VISIBLE_DEVICES; one listed twice gets two workers);
+  /// empty: every visible device. Batches of sources are spread over them.
+  std::vector<int> devices;
 };
 
 /// A distance in the output type (infinity to infinity).

@@ -16,6 +16,7 @@
 #include "core/cuda/device_buffer.cuh"
 #include "graph/csr/csr.hpp"
 #include "graph/sssp/apsp.hpp"
+#include "graph/sssp/device_spread.hpp"
 #include "graph/sssp/distance.hpp"
 #include "graph/sssp/sssp_gpu.hpp"
 
@@ -88,10 +89,12 @@ void run_bellman_ford(const Csr<Weight>& host, const CsrView<Weight>& view,
                       DeviceBellmanFord<Distance<Weight>>& out, cudaStream_t stream);
 
 /// Batched SSSP on `view` (device, non-negative weights). With `potential` (device, n
-/// entries) rows are un-reweighted: d(s,v) - h(s) + h(v). Defined in multi_source_gpu.cu.
+/// entries) rows are un-reweighted: d(s,v) - h(s) + h(v). With `shared`, only the batches this
+/// device takes from it (several devices); else all, in order. Defined in multi_source_gpu.cu.
 template <typename Weight>
 void run_multi_source(const CsrView<Weight>& view, std::span<const std::uint32_t> sources,
                       const Distance<Weight>* potential, const RowSink<Distance<Weight>>& sink,
-                      std::uint32_t batch, GpuTimes& times, cudaStream_t stream);
+                      std::uint32_t batch, GpuTimes& times, cudaStream_t stream,
+                      SourceBatches* shared = nullptr);
 
 }  // namespace arcwave::sssp::gpu::detail

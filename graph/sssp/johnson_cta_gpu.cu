@@ -10,6 +10,10 @@
 // strict inequality keeps the predecessor graph a tree; a vertex reached only over reduced
 // weights of 0 is left to the host, which redoes that row's predecessors with Dijkstra).
 //
+// Several devices (StreamOptions::devices): one host thread per device runs all of the above
+// on batches it takes from a shared counter; graph/sssp/device_spread.hpp puts the rows back in
+// source order.
+//
 // Downloads: two device blocks of rows; while the kernel fills one, a host thread copies the
 // other to the host (into the caller's page-locked array, or through two page-locked staging
 // buffers of 64 MiB) on a second stream and hands it to the sink; the file writer behind the
@@ -24,11 +28,13 @@
 #include <thread>
 
 #include "arcwave/error.hpp"
+#include "core/device_set.hpp"
 #include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "graph/csr/csr_ops.hpp"
 #include "graph/csr/device_csr.cuh"
 #include "graph/sssp/checks.hpp"
+#include "graph/sssp/device_spread.hpp"
 #include "graph/sssp/dijkstra_cpu.hpp"
 #include "graph/sssp/gpu_internal.cuh"
 #include "graph/sssp/near_far_rules.hpp"
@@ -279,7 +285,7 @@ int resident_cta_slots() {
   int per_sm = 0;
   ARCWAVE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       &per_sm, johnson_cta_kernel<D, Weight, V>, kCta, 0));
-  return std::max(1, per_sm) * std::max(1, gpu_info().multiprocessors);
+  return std::max(1, per_sm) * std::max(1, gpu_multiprocessors(current_gpu()));
 }
 
 template <typename Weight>
@@ -313,11 +319,16 @@ void free_pinned(void* memory) {
   if (memory != nullptr) cudaFreeHost(memory);
 }
 
+namespace {
+
+// One device's part: the whole setup (upload, potentials, reweighting), then the batches it
+// takes from `batches` (all of them with one device), rows delivered with their global index.
 template <typename Weight, typename V>
-JohnsonOutcome<Distance<Weight>> johnson_streamed(const Csr<Weight>& graph,
-                                                  std::span<const std::uint32_t> sources,
-                                                  const RowStream<V>& out,
-                                                  const StreamOptions& options) {
+JohnsonOutcome<Distance<Weight>> johnson_streamed_on_device(const Csr<Weight>& graph,
+                                                            std::span<const std::uint32_t> sources,
+                                                            const RowStream<V>& out,
+                                                            const StreamOptions& options,
+                                                            SourceBatches& batches) {
   using D = Distance<Weight>;
   static_assert(std::is_same_v<Weight, D>, "int64_t or double weights");
   const Stopwatch total;
@@ -478,9 +489,11 @@ JohnsonOutcome<Distance<Weight>> johnson_streamed(const Csr<Weight>& graph,
     };
     detail::RowDownloader<V> downloader(n, batch, out, fix);
     cuda::EventTimer kernel_time;
-    for (std::uint64_t first = 0, b = 0; first < sources.size(); first += batch, ++b) {
-      const auto count =
-          static_cast<std::uint32_t>(std::min<std::uint64_t>(batch, sources.size() - first));
+    for (std::uint64_t b = 0;; ++b) {
+      const SourceBatches::Range range = batches.take(batch);
+      if (range.count == 0) break;
+      const std::uint64_t first = range.first;
+      const auto count = static_cast<std::uint32_t>(range.count);
       downloader.wait(1);  // block b % 2 is free again once batch b - 2 is handed over
       const int k = static_cast<int>(b % 2);
       counters.fill_bytes(0, stream);
@@ -523,6 +536,52 @@ JohnsonOutcome<Distance<Weight>> johnson_streamed(const Csr<Weight>& graph,
     times.download_ms = downloader.milliseconds();
   }
   times.total_ms = total.seconds() * 1e3;
+  return outcome;
+}
+
+}  // namespace
+
+template <typename Weight, typename V>
+JohnsonOutcome<Distance<Weight>> johnson_streamed(const Csr<Weight>& graph,
+                                                  std::span<const std::uint32_t> sources,
+                                                  const RowStream<V>& out,
+                                                  const StreamOptions& options) {
+  const Stopwatch total;
+  const std::vector<int> devices = resolve_gpus(options.devices, gpu_count());
+  const int caller_device = current_gpu();
+  if (devices.size() <= 1) {
+    if (!devices.empty()) use_gpu(devices.front());
+    SourceBatches all(sources.size());
+    JohnsonOutcome<Distance<Weight>> outcome =
+        johnson_streamed_on_device(graph, sources, out, options, all);
+    use_gpu(caller_device);
+    return outcome;
+  }
+  // One host thread per device (the first on this one), each with its own stream and buffers;
+  // every device computes the same potentials, and the rows reach `out` in source order.
+  std::vector<JohnsonOutcome<Distance<Weight>>> outcomes(devices.size());
+  const std::function<void(std::size_t, SourceBatches&, const RowStream<V>&)> work =
+      [&](std::size_t w, SourceBatches& batches, const RowStream<V>& ordered) {
+        use_gpu(devices[w]);
+        outcomes[w] = johnson_streamed_on_device(graph, sources, ordered, options, batches);
+      };
+  try {
+    spread_sources<V>(devices.size(), sources.size(), graph.vertex_count, out, work);
+  } catch (...) {
+    use_gpu(caller_device);
+    throw;
+  }
+  use_gpu(caller_device);
+  JohnsonOutcome<Distance<Weight>> outcome = std::move(outcomes.front());
+  for (const JohnsonOutcome<Distance<Weight>>& o : outcomes) {
+    // Devices ran at once: the phases' longest time, the rounds of all.
+    outcome.times.upload_ms = std::max(outcome.times.upload_ms, o.times.upload_ms);
+    outcome.times.sssp_ms = std::max(outcome.times.sssp_ms, o.times.sssp_ms);
+    outcome.times.download_ms = std::max(outcome.times.download_ms, o.times.download_ms);
+  }
+  for (std::size_t w = 1; w < outcomes.size(); ++w)
+    outcome.times.sssp_rounds += outcomes[w].times.sssp_rounds;
+  outcome.times.total_ms = total.seconds() * 1e3;
   return outcome;
 }
 

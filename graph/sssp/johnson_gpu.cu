@@ -2,14 +2,18 @@
 // virtual source (device-driven frontier) gives the potentials, a kernel reweights the edges
 // on the device, and the sources run by the chosen method. The one-source-at-a-time methods
 // (near-far, one frontier SSSP or one paper-style Dijkstra per source) hand their rows to the
-// sink in blocks.
+// sink in blocks. The batched method spreads its batches over JohnsonGpuOptions::devices (one
+// host thread each, rows back in source order: graph/sssp/device_spread.hpp).
 #include <algorithm>
 #include <string>
 
 #include "arcwave/error.hpp"
+#include "core/device_set.hpp"
+#include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "graph/csr/device_csr.cuh"
 #include "graph/sssp/checks.hpp"
+#include "graph/sssp/device_spread.hpp"
 #include "graph/sssp/dijkstra_parallel.hpp"
 #include "graph/sssp/gpu_internal.cuh"
 #include "graph/sssp/near_far_workspace.cuh"
@@ -71,11 +75,15 @@ class RowBlocks {
 
 }  // namespace
 
+namespace {
+
+// One device's Johnson; with `shared`, the batched method takes only its batches from it.
 template <typename Weight>
-JohnsonOutcome<Distance<Weight>> johnson(const Csr<Weight>& graph,
-                                         std::span<const std::uint32_t> sources,
-                                         const RowSink<Distance<Weight>>& sink,
-                                         const JohnsonGpuOptions& options) {
+JohnsonOutcome<Distance<Weight>> johnson_on_device(const Csr<Weight>& graph,
+                                                   std::span<const std::uint32_t> sources,
+                                                   const RowSink<Distance<Weight>>& sink,
+                                                   const JohnsonGpuOptions& options,
+                                                   SourceBatches* shared) {
   using D = Distance<Weight>;
   static_assert(std::is_same_v<Weight, D>, "Johnson on the GPU takes int64_t or double weights");
   const Stopwatch total;
@@ -122,7 +130,8 @@ JohnsonOutcome<Distance<Weight>> johnson(const Csr<Weight>& graph,
   const std::span<const D> potential(outcome.potential);
   if (options.method == JohnsonMethod::kBatched) {
     GpuTimes gpu_times;
-    detail::run_multi_source(view, sources, bf.dist.data(), sink, options.batch, gpu_times, stream);
+    detail::run_multi_source(view, sources, bf.dist.data(), sink, options.batch, gpu_times, stream,
+                             shared);
     times.sssp_ms = gpu_times.compute_ms;
     times.download_ms = gpu_times.download_ms;
     times.sssp_rounds = gpu_times.rounds;
@@ -168,6 +177,51 @@ JohnsonOutcome<Distance<Weight>> johnson(const Csr<Weight>& graph,
     times.sssp_ms = clock.seconds() * 1e3;
   }
   times.total_ms = total.seconds() * 1e3;
+  return outcome;
+}
+
+}  // namespace
+
+template <typename Weight>
+JohnsonOutcome<Distance<Weight>> johnson(const Csr<Weight>& graph,
+                                         std::span<const std::uint32_t> sources,
+                                         const RowSink<Distance<Weight>>& sink,
+                                         const JohnsonGpuOptions& options) {
+  using D = Distance<Weight>;
+  const std::vector<int> devices = resolve_gpus(options.devices, gpu_count());
+  const int caller_device = current_gpu();
+  // The one-source-at-a-time methods run on the first device.
+  if (devices.size() <= 1 || options.method != JohnsonMethod::kBatched) {
+    if (!devices.empty()) use_gpu(devices.front());
+    JohnsonOutcome<D> outcome = johnson_on_device(graph, sources, sink, options, nullptr);
+    use_gpu(caller_device);
+    return outcome;
+  }
+  const Stopwatch total;
+  RowStream<D> out;
+  out.rows = sink;
+  std::vector<JohnsonOutcome<D>> outcomes(devices.size());
+  const std::function<void(std::size_t, SourceBatches&, const RowStream<D>&)> work =
+      [&](std::size_t w, SourceBatches& batches, const RowStream<D>& ordered) {
+        use_gpu(devices[w]);
+        outcomes[w] = johnson_on_device(graph, sources, ordered.rows, options, &batches);
+      };
+  try {
+    spread_sources<D>(devices.size(), sources.size(), graph.vertex_count, out, work);
+  } catch (...) {
+    use_gpu(caller_device);
+    throw;
+  }
+  use_gpu(caller_device);
+  JohnsonOutcome<D> outcome = std::move(outcomes.front());
+  for (std::size_t w = 1; w < outcomes.size(); ++w) {
+    const JohnsonTimes& t = outcomes[w].times;
+    outcome.times.upload_ms = std::max(outcome.times.upload_ms, t.upload_ms);
+    outcome.times.sssp_ms = std::max(outcome.times.sssp_ms, t.sssp_ms);
+    outcome.times.download_ms = std::max(outcome.times.download_ms, t.download_ms);
+    outcome.times.sssp_rounds += t.sssp_rounds;
+  }
+  outcome.times.total_ms = total.seconds() * 1e3;
   return outcome;
 }
 

@@ -16,6 +16,7 @@
 #include "core/timer.hpp"
 #include "graph/csr/device_csr.cuh"
 #include "graph/sssp/checks.hpp"
+#include "graph/sssp/device_spread.hpp"
 #include "graph/sssp/gpu_internal.cuh"
 #include "graph/sssp/row_downloader.cuh"
 
@@ -131,7 +132,8 @@ std::uint32_t choose_batch(std::uint32_t requested, std::uint64_t sources, std::
 template <typename Weight>
 void run_multi_source(const CsrView<Weight>& view, std::span<const std::uint32_t> sources,
                       const Distance<Weight>* potential, const RowSink<Distance<Weight>>& sink,
-                      std::uint32_t batch, GpuTimes& times, cudaStream_t stream) {
+                      std::uint32_t batch, GpuTimes& times, cudaStream_t stream,
+                      SourceBatches* shared) {
   using D = Distance<Weight>;
   const std::uint32_t n = view.vertex_count;
   if (sources.empty() || n == 0) return;
@@ -171,10 +173,13 @@ void run_multi_source(const CsrView<Weight>& view, std::span<const std::uint32_t
   cuda::EventTimer compute;
   const unsigned round_blocks = blocks_for(pairs * kWarp);
 
-  std::uint64_t b = 0;
-  for (std::uint64_t first = 0; first < sources.size(); first += stride, ++b) {
-    const auto count =
-        static_cast<std::uint32_t>(std::min<std::uint64_t>(stride, sources.size() - first));
+  SourceBatches all(sources.size());
+  SourceBatches& batches = shared != nullptr ? *shared : all;
+  for (std::uint64_t b = 0;; ++b) {
+    const SourceBatches::Range range = batches.take(stride);
+    if (range.count == 0) break;
+    const std::uint64_t first = range.first;
+    const auto count = static_cast<std::uint32_t>(range.count);
     downloader.wait(1);  // rows[b % 2] is free once batch b - 2 is handed over
     D* block = rows[b % 2].data();
     compute.start(stream);
@@ -215,10 +220,10 @@ void run_multi_source(const CsrView<Weight>& view, std::span<const std::uint32_t
 
 template void run_multi_source(const CsrView<std::int64_t>&, std::span<const std::uint32_t>,
                                const std::int64_t*, const RowSink<std::int64_t>&, std::uint32_t,
-                               GpuTimes&, cudaStream_t);
+                               GpuTimes&, cudaStream_t, SourceBatches*);
 template void run_multi_source(const CsrView<double>&, std::span<const std::uint32_t>,
                                const double*, const RowSink<double>&, std::uint32_t, GpuTimes&,
-                               cudaStream_t);
+                               cudaStream_t, SourceBatches*);
 
 }  // namespace detail
 

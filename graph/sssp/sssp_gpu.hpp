@@ -91,6 +91,9 @@ enum class JohnsonMethod : std::uint8_t {
 struct JohnsonGpuOptions {
   JohnsonMethod method = JohnsonMethod::kBatched;
   std::uint32_t batch = 0;  // kBatched: sources per batch (0: chosen from memory)
+  /// The devices (ordinals after CUDA_VISIBLE_DEVICES; empty: every visible one). kBatched
+  /// spreads its batches over them; the other methods run on the first.
+  std::vector<int> devices;
 };
 
 template <typename Weight>

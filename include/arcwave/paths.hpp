@@ -124,6 +124,10 @@ struct PathOptions {
   unsigned threads = 0;
   /// GPU APSP: sources per batch of the batched SSSP, a multiple of 32 (0: from free memory).
   std::uint32_t gpu_batch = 0;
+  /// GPU APSP: the GPUs (device ordinals after CUDA_VISIBLE_DEVICES) the batched SSSP spreads
+  /// its batches over, rows still in source order; empty: every visible GPU. SSSP and near-far
+  /// APSP run on the first. InputError for a device that is not visible.
+  std::vector<int> gpus;
 };
 
 /// Shortest paths from one source.

@@ -69,8 +69,8 @@ struct SolverOptions {
   /// Failures before the first restart (1000: measured better than 100 on the shared binary
   /// and real XCSP3 instances, docs/results/h100-2026-11-25.md).
   std::uint64_t restart_base = 1000;
-  double restart_factor = 1.1;       // growth of the geometric policy
-  bool last_conflict = true;         // retry the variable of the last failed decision first
+  double restart_factor = 1.1;  // growth of the geometric policy
+  bool last_conflict = true;    // retry the variable of the last failed decision first
   std::uint64_t seed = 0;
   /// Find every solution (restarts are then off); solve() reports their number.
   bool all_solutions = false;
@@ -92,6 +92,11 @@ struct SolverOptions {
   bool portfolio = false;
   /// The decomposition's target: about this many subproblems per worker (EPS's k), >= 1.
   int subproblems_per_worker = 30;
+  /// kGpu: the GPUs (device ordinals as CUDA numbers them, after CUDA_VISIBLE_DEVICES); empty:
+  /// every visible GPU. The batched search runs one host thread per listed device, moving work
+  /// between them (a device listed twice gets two workers, each with half of it); the
+  /// device-resident engine runs on the first. InputError for a device that is not visible.
+  std::vector<int> gpus;
 };
 
 enum class SolveStatus : std::uint8_t { kSatisfiable, kUnsatisfiable, kOptimum, kUnknown };

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "core/device_set.hpp"
 #include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "propagation/cpu/cpu_engine.hpp"
@@ -81,16 +82,25 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
   bo.all_solutions = options.all_solutions;
   bo.stop = stop;
   bo.initial_bound = bound;
+  bo.devices = resolve_gpus(options.gpus, gpu_count());
   const batch::BatchResult r = batch::batch_search_device(net, items, bo);
   result.stats.search_seconds = r.seconds;
   result.stats.propagate_seconds = r.seconds;
   result.stats.nodes = r.nodes;
   result.stats.fails = r.fails;
-  result.backend = "gpu (batched MAC on the device)";
+  result.backend = bo.devices.size() > 1
+                       ? fmt::format("gpu (batched MAC on {} devices: {})", bo.devices.size(),
+                                     format_gpu_list(bo.devices))
+                       : std::string("gpu (batched MAC on the device)");
   result.engine = fmt::format(
       "gpu: batched MAC, {} searchers x {} threads, bitwise AC3, dom/wdeg; {} subproblems "
       "given away; {:.1f} MB of device memory",
       r.searchers, r.threads_per_searcher, r.donations, static_cast<double>(r.global_bytes) / 1e6);
+  if (bo.devices.size() > 1)
+    result.engine += fmt::format(
+        "; {} devices ({}): {} kernels, {} subproblems moved between their queues, {} open "
+        "branches sent between them",
+        bo.devices.size(), format_gpu_list(bo.devices), r.rounds, r.moved, r.exported);
 
   if (r.solution) {
     std::vector<Value> values(model.variable_count());

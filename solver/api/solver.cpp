@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "core/device_set.hpp"
 #include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "parsers/xcsp/xcsp_reader.hpp"
@@ -66,7 +67,11 @@ std::unique_ptr<Engine> cpu_engine(const Model& model, const SolverOptions& opt,
   return std::make_unique<cpu::CpuEngine>(std::move(indexed), cpu_options(opt));
 }
 
-std::unique_ptr<Engine> gpu_engine(const Model& model) {
+std::unique_ptr<Engine> gpu_engine(const Model& model, const SolverOptions& opt) {
+  // The device-resident engine runs on the first listed GPU (this thread's current device).
+  if (gpu_available())
+    if (const std::vector<int> devices = resolve_gpus(opt.gpus, gpu_count()); !devices.empty())
+      use_gpu(devices.front());
 #ifdef ARCWAVE_HAVE_GPU_ENGINE
   return make_gpu_engine(model);
 #else
@@ -84,7 +89,7 @@ std::unique_ptr<Engine> make_engine(const Model& model, const SolverOptions& opt
       return cpu_engine(model, opt, result);
     case SolverBackend::kGpu:
       result.backend = "gpu (device-resident AC4GPU+ fixpoint, MAC driven from the host)";
-      return gpu_engine(model);
+      return gpu_engine(model, opt);
     case SolverBackend::kAuto:
       break;
   }
@@ -100,7 +105,7 @@ std::unique_ptr<Engine> make_engine(const Model& model, const SolverOptions& opt
   const BackendChoice choice = choose_backend(model, usable, why_not);
   if (choice.gpu) {
     try {
-      std::unique_ptr<Engine> engine = gpu_engine(model);
+      std::unique_ptr<Engine> engine = gpu_engine(model, opt);
       result.backend =
           "gpu (auto: " + choice.reason + "; device-resident AC4GPU+ fixpoint, MAC from the host)";
       return engine;

@@ -3,6 +3,11 @@
 // searches each with bitwise AC3 and dom/wdeg (solver/batch/searcher.hpp), and gives its
 // shallowest unexplored branch away while the queue is short, so that one subproblem (the root)
 // is enough to fill the device.
+//
+// Several devices (solver/batch/multi_device.hpp): every GPU of options.devices (or, on the
+// host, options.host_devices threads) searches with its own queue; the host hands out the
+// decomposition's subproblems, moves work from busy devices to idle ones and relays the
+// incumbent and the stop. Answers and counts are those of one device.
 #pragma once
 
 #include <atomic>
@@ -28,6 +33,17 @@ struct BatchOptions {
   /// Optimising: only solutions better than this objective value index are searched for (a
   /// bound found elsewhere); -1: none.
   int initial_bound = -1;
+  /// Device: the GPUs (ordinals after CUDA_VISIBLE_DEVICES; one repeated k times runs k
+  /// workers on it, each with 1/k of its searchers and memory); empty: every visible GPU.
+  std::vector<int> devices;
+  /// Host reference: this many host threads, each one "device" with one searcher (the
+  /// coordination of several GPUs, tested on the CPU).
+  int host_devices = 1;
+  /// Several devices: at least this many subproblems per device from the decomposition (0:
+  /// none; the items go to the first device and the others take work from its outbox).
+  int items_per_device = 4;
+  /// Several devices: items in flight from one device to the others (host memory).
+  int outbox_capacity = 64;
 };
 
 /// The device-wide incumbent a search starts from (value index space of the objective).
@@ -58,6 +74,11 @@ struct BatchResult {
   std::size_t shared_bytes = 0;  // per searcher (device)
   std::size_t global_bytes = 0;  // all searchers' stacks and queue (device)
   double seconds = 0;            // the search itself (device: the kernel)
+  // Several devices.
+  int devices = 1;             // workers (a GPU listed twice counts twice)
+  std::uint64_t rounds = 0;    // kernels (host: searcher runs) over all devices
+  std::uint64_t moved = 0;     // queued subproblems taken by another device
+  std::uint64_t exported = 0;  // open branches sent to another device through the host
 };
 
 /// A subproblem: n x W words of domains (the network's layout). The root: net.root after the

@@ -1,6 +1,10 @@
 // batch_search_device (solver/batch/batch_search.hpp): one thread block per searcher, as many
 // blocks as fit the device at once (a persistent kernel: each block takes subproblems until the
-// queue is done), the working domains in shared memory when they fit.
+// queue is done), the working domains in shared memory when they fit. Each GPU of the device
+// list is one SearchDevice (solver/batch/search_device.hpp) driven by its own host thread: the
+// network goes up once, and each round of the coordinator (solver/batch/multi_device.hpp) is one
+// kernel launch on the device's own stream; the exchange with the other devices is mapped
+// page-locked host memory.
 #include <algorithm>
 #include <chrono>
 #include <climits>
@@ -10,10 +14,13 @@
 #include "arcwave/error.hpp"
 #include "core/cuda/check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/device_set.hpp"
 #include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "solver/batch/batch_search.hpp"
+#include "solver/batch/multi_device.hpp"
 #include "solver/batch/network_view.hpp"
+#include "solver/batch/search_device.hpp"
 #include "solver/batch/searcher.hpp"
 
 namespace arcwave::batch {
@@ -126,6 +133,290 @@ int pick_threads(const BatchNetwork& net, int requested) {
   return 32;
 }
 
+// Counters and the recorded solution's value in one block of words.
+struct Counters {
+  unsigned long long head, tail, solutions, nodes, fails, donations, exported;
+  long long pending;
+  int stop, best, lock, solution_value, solution_written, pad;
+};
+
+template <typename T>
+cuda::DeviceBuffer<T> upload(const std::vector<T>& v) {
+  return cuda::DeviceBuffer<T>(std::span<const T>(v.data(), v.size()));
+}
+
+class CudaDevice final : public SearchDevice {
+ public:
+  // `share`: how many workers of this search use the same GPU (each takes 1/share of it).
+  CudaDevice(const BatchNetwork& net, const BatchOptions& options, int device, int share,
+             bool shared, std::size_t items)
+      : net_(net),
+        device_(device),
+        optimise_(net.objective >= 0 && !options.all_solutions),
+        threads_(pick_threads(net, options.threads_per_searcher)),
+        layout_(layout_for(net, threads_)) {
+    use_gpu(device_);
+    const std::size_t state = net.state_words();
+    ARCWAVE_CUDA_CHECK(cudaFuncSetAttribute(batch_kernel,
+                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            static_cast<int>(layout_.shared_bytes)));
+    int per_sm = 0;
+    ARCWAVE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, batch_kernel, threads_, layout_.shared_bytes));
+    if (per_sm < 1)
+      throw ResourceError("batch search: a block of " + std::to_string(threads_) +
+                          " threads with " + std::to_string(layout_.shared_bytes) +
+                          " bytes of shared memory does not fit a multiprocessor");
+    long long searchers = std::max<long long>(
+        1, static_cast<long long>(per_sm) * gpu_multiprocessors(device_) / std::max(share, 1));
+    if (options.searchers > 0) searchers = std::min<long long>(searchers, options.searchers);
+    // Device memory: the searchers' stacks and the queue within half of what is free (this
+    // worker's share of it).
+    const std::size_t budget = gpu_free_memory() / 2 / static_cast<std::size_t>(std::max(share, 1));
+    const std::size_t network_bytes = net.relations.size() * 8 + net.arc_x.size() * 24 +
+                                      net.watch_arcs.size() * 4 + net.con_id.size() * 8 +
+                                      net.table_supports.size() * 8 + net.table_scope.size() * 16;
+    auto round_items = [&](long long s) {
+      return std::max<std::size_t>({items, 4 * static_cast<std::size_t>(s), 64});
+    };
+    auto queue_capacity = [&](long long s) {
+      return options.queue_capacity > 0 ? options.queue_capacity
+                                        : round_items(s) + 64 * static_cast<std::size_t>(s);
+    };
+    const int outbox = std::max(options.outbox_capacity, 1);
+    auto bytes_for = [&](long long s) {
+      return network_bytes + static_cast<std::size_t>(s) * layout_.global_per_searcher +
+             queue_capacity(s) * (state * 8 + 4);
+    };
+    while (searchers > 1 && bytes_for(searchers) > budget) searchers /= 2;
+    if (bytes_for(searchers) > budget)
+      throw ResourceError("batch search: one searcher needs " + std::to_string(bytes_for(1)) +
+                          " bytes of device memory, " + std::to_string(budget) + " are usable");
+    searchers_ = static_cast<int>(searchers);
+    capacity_ = queue_capacity(searchers);
+    round_items_ = std::min(round_items(searchers), capacity_);
+    global_bytes_ = bytes_for(searchers);
+
+    // The network.
+    d_sizes_ = upload(net.sizes);
+    d_arc_x_ = upload(net.arc_x);
+    d_arc_y_ = upload(net.arc_y);
+    d_arc_con_ = upload(net.arc_constraint);
+    d_arc_rel_ = upload(net.arc_rel);
+    d_rel_ = upload(net.relations);
+    d_watch_off_ = upload(net.watch_offset);
+    d_watch_ = upload(net.watch_arcs);
+    d_con_off_ = upload(net.con_offset);
+    d_con_id_ = upload(net.con_id);
+    d_con_other_ = upload(net.con_other);
+    view_ = network_view(net, d_sizes_.data(), d_arc_x_.data(), d_arc_y_.data(), d_arc_con_.data(),
+                         d_arc_rel_.data(), d_rel_.data(), d_watch_off_.data(), d_watch_.data(),
+                         d_con_off_.data(), d_con_id_.data(), d_con_other_.data());
+    d_t_arity_ = upload(net.table_arity);
+    d_t_scope_base_ = upload(net.table_scope_base);
+    d_t_scope_ = upload(net.table_scope);
+    d_t_words_ = upload(net.table_words);
+    d_t_support_base_ = upload(net.table_support_base);
+    d_t_value_base_ = upload(net.table_value_base);
+    d_t_supports_ = upload(net.table_supports);
+    d_t_constraint_ = upload(net.table_constraint);
+    d_t_var_offset_ = upload(net.var_table_offset);
+    d_t_var_tables_ = upload(net.var_tables);
+    set_tables(view_,
+               {d_t_arity_.data(), d_t_scope_base_.data(), d_t_scope_.data(), d_t_words_.data(),
+                d_t_support_base_.data(), d_t_value_base_.data(), d_t_supports_.data(),
+                d_t_constraint_.data(), d_t_var_offset_.data(), d_t_var_tables_.data()});
+    if (!optimise_) view_.objective = -1;
+
+    // The queue, the counters, the searchers' own memory.
+    d_items_.allocate(capacity_ * state);
+    d_ready_.allocate(capacity_);
+    d_counters_.allocate(1);
+    d_solution_.allocate(static_cast<std::size_t>(std::max(net.n, 1)));
+    const std::size_t depths = static_cast<std::size_t>(net.n) + 1;
+    const auto count = static_cast<std::size_t>(searchers_);
+    d_stacks_.allocate(count * depths * state);
+    d_decisions_.allocate(count * 3 * depths);
+    // Learnt by all searchers together, kept over rounds: dom/wdeg weights and residues.
+    d_weights_ = upload(initial_weights(net, options));
+    d_residues_.allocate(net.relations.size() / state_words_per_row(net) + 1);
+    d_residues_.fill_bytes(0);
+    d_lives_.allocate(count * static_cast<std::size_t>(threads_ / 32) *
+                      static_cast<std::size_t>(std::max(net.max_table_words, 1)));
+    if (!layout_.dom_shared) d_doms_.allocate(count * state);
+    if (!layout_.blame_shared) d_blames_.allocate(count * static_cast<std::size_t>(net.n));
+    d_claimed_.allocate(1);
+    d_claimed_.fill_bytes(0);
+
+    // The exchange: mapped page-locked host memory the host reads while the kernel runs.
+    flags_ = std::make_unique<cuda::PinnedBuffer<int>>(4 + static_cast<std::size_t>(outbox), true);
+    std::fill(flags_->data(), flags_->data() + flags_->size(), 0);
+    outbox_ = std::make_unique<cuda::PinnedBuffer<std::uint64_t>>(
+        static_cast<std::size_t>(outbox) * state, true);
+    outbox_capacity_ = outbox;
+
+    KernelArgs& a = args_;
+    a.net = view_;
+    Counters* c = d_counters_.data();
+    a.sh.items = d_items_.data();
+    a.sh.ready = d_ready_.data();
+    a.sh.head = &c->head;
+    a.sh.tail = &c->tail;
+    a.sh.capacity = capacity_;
+    a.sh.pending = &c->pending;
+    a.sh.stop = &c->stop;
+    a.sh.external_stop = flags_->device_pointer() + kExternal;
+    a.sh.solutions = &c->solutions;
+    a.sh.nodes = &c->nodes;
+    a.sh.fails = &c->fails;
+    a.sh.donations = &c->donations;
+    a.sh.exported = &c->exported;
+    a.sh.best = &c->best;
+    a.sh.lock = &c->lock;
+    a.sh.solution = d_solution_.data();
+    a.sh.solution_value = &c->solution_value;
+    a.sh.solution_written = &c->solution_written;
+    a.sh.all_solutions = options.all_solutions ? 1 : 0;
+    a.sh.donate_below = options.donate_below >= 0 ? options.donate_below : searchers_;
+    a.sh.weight = d_weights_.data();
+    a.sh.residue = d_residues_.data();
+    if (shared) {
+      if (optimise_) {
+        a.sh.bound_in = flags_->device_pointer() + kBoundIn;
+        a.sh.bound_out = flags_->device_pointer() + kBoundOut;
+      }
+      a.sh.outbox = outbox_->device_pointer();
+      a.sh.outbox_ready = flags_->device_pointer() + kReady;
+      a.sh.outbox_requested = flags_->device_pointer() + kRequested;
+      a.sh.outbox_claimed = d_claimed_.data();
+      a.sh.outbox_capacity = outbox_capacity_;
+    }
+    a.stacks = d_stacks_.data();
+    a.decisions = d_decisions_.data();
+    a.lives = d_lives_.data();
+    a.doms = d_doms_.data();
+    a.blames = d_blames_.data();
+    a.dom_shared = layout_.dom_shared ? 1 : 0;
+    a.blame_shared = layout_.blame_shared ? 1 : 0;
+    a.stack_words = depths * state;
+    a.depths = static_cast<int>(depths);
+    // The uploads above ran on the legacy default stream; the kernels run on stream_.
+    ARCWAVE_CUDA_CHECK(cudaDeviceSynchronize());
+  }
+
+  Exchange exchange() override {
+    int* f = flags_->data();
+    return {f + kExternal, f + kBoundIn,    f + kBoundOut,   f + kRequested,
+            f + kReady,    outbox_->data(), outbox_capacity_};
+  }
+  [[nodiscard]] std::size_t round_capacity() const override { return round_items_; }
+  [[nodiscard]] int searchers() const override { return searchers_; }
+  void describe(BatchResult& r) const override {
+    r.searchers += searchers_;
+    r.threads_per_searcher = threads_;
+    r.shared_bytes = layout_.shared_bytes;
+    r.global_bytes += global_bytes_;
+  }
+
+  RoundResult round(const std::vector<Subproblem>& items, int best) override {
+    use_gpu(device_);  // this thread's current device (the coordinator's threads are its own)
+    const std::size_t state = net_.state_words();
+    if (items.size() > capacity_) throw InputError("batch search: queue capacity below the items");
+    cudaStream_t stream = stream_.get();
+    d_ready_.fill_bytes(0, stream);
+    packed_.resize(items.size() * state);
+    for (std::size_t i = 0; i < items.size(); ++i)
+      std::copy(items[i].begin(), items[i].end(), packed_.begin() + static_cast<long>(i * state));
+    ones_.assign(items.size(), 1);
+    if (!packed_.empty()) {
+      ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(d_items_.data(), packed_.data(), packed_.size() * 8,
+                                         cudaMemcpyHostToDevice, stream));
+      ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(d_ready_.data(), ones_.data(), ones_.size() * 4,
+                                         cudaMemcpyHostToDevice, stream));
+    }
+    Counters init{};
+    init.tail = items.size();
+    init.pending = static_cast<long long>(items.size());
+    init.best = optimise_ ? best : 0;
+    ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(d_counters_.data(), &init, sizeof(Counters),
+                                       cudaMemcpyHostToDevice, stream));
+    cuda::EventTimer timer;
+    timer.start(stream);
+    batch_kernel<<<static_cast<unsigned>(searchers_), static_cast<unsigned>(threads_),
+                   layout_.shared_bytes, stream>>>(args_);
+    ARCWAVE_CUDA_CHECK_LAUNCH("batch_kernel");
+    timer.stop(stream);
+    // Polled rather than synchronised: a blocking wait would spin a core per device, and the
+    // stop arrives through the mapped flag the coordinator raises.
+    for (;;) {
+      const cudaError_t q = cudaStreamQuery(stream);
+      if (q == cudaSuccess) break;
+      if (q != cudaErrorNotReady) ARCWAVE_CUDA_CHECK(q);
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    stream_.synchronize();
+
+    RoundResult r;
+    r.seconds = timer.milliseconds() / 1000.0;
+    Counters out{};
+    d_counters_.copy_to(std::span<Counters>(&out, 1), stream);
+    const bool external = __atomic_load_n(flags_->data() + kExternal, __ATOMIC_ACQUIRE) != 0;
+    r.exhausted = out.pending == 0 && out.stop == 0 && !external;
+    r.stopped = out.stop != 0;
+    r.solutions = out.solutions;
+    r.nodes = out.nodes;
+    r.fails = out.fails;
+    r.donations = out.donations;
+    r.exported = out.exported;
+    if (out.solution_written != 0) {
+      std::vector<int> solution = d_solution_.to_host(stream);
+      solution.resize(static_cast<std::size_t>(net_.n));
+      r.solution = std::move(solution);
+      r.solution_value = out.solution_value;
+    }
+    return r;
+  }
+
+ private:
+  // Words of the mapped flags block (then one ready flag per outbox slot).
+  static constexpr int kExternal = 0, kBoundIn = 1, kBoundOut = 2, kRequested = 3, kReady = 4;
+
+  const BatchNetwork& net_;
+  int device_;
+  bool optimise_;
+  int threads_;
+  Layout layout_;
+  int searchers_ = 1;
+  std::size_t capacity_ = 0;
+  std::size_t round_items_ = 0;
+  std::size_t global_bytes_ = 0;
+  int outbox_capacity_ = 1;
+  NetworkView view_;
+  KernelArgs args_{};
+  cuda::Stream stream_;
+  cuda::DeviceBuffer<int> d_sizes_, d_arc_x_, d_arc_y_, d_arc_con_, d_watch_off_, d_watch_,
+      d_con_off_, d_con_id_, d_con_other_;
+  cuda::DeviceBuffer<std::uint64_t> d_arc_rel_, d_rel_;
+  cuda::DeviceBuffer<int> d_t_arity_, d_t_scope_base_, d_t_scope_, d_t_words_, d_t_value_base_,
+      d_t_constraint_, d_t_var_offset_, d_t_var_tables_;
+  cuda::DeviceBuffer<std::uint64_t> d_t_support_base_, d_t_supports_;
+  cuda::DeviceBuffer<std::uint64_t> d_items_;
+  cuda::DeviceBuffer<int> d_ready_;
+  cuda::DeviceBuffer<Counters> d_counters_;
+  cuda::DeviceBuffer<int> d_solution_;
+  cuda::DeviceBuffer<std::uint64_t> d_stacks_;
+  cuda::DeviceBuffer<int> d_decisions_;
+  cuda::DeviceBuffer<unsigned> d_weights_;
+  cuda::DeviceBuffer<int> d_residues_;
+  cuda::DeviceBuffer<std::uint64_t> d_lives_, d_doms_;
+  cuda::DeviceBuffer<int> d_blames_;
+  cuda::DeviceBuffer<int> d_claimed_;  // outbox slots claimed, over all rounds
+  std::unique_ptr<cuda::PinnedBuffer<int>> flags_;
+  std::unique_ptr<cuda::PinnedBuffer<std::uint64_t>> outbox_;
+  std::vector<std::uint64_t> packed_;
+  std::vector<int> ones_;
+};
+
 }  // namespace
 
 BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subproblem>& items,
@@ -135,210 +426,17 @@ BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subpr
   const std::size_t state = net.state_words();
   for (const Subproblem& it : items)
     if (it.size() != state) throw InputError("batch search: a subproblem of the wrong size");
-
-  const int threads = pick_threads(net, options.threads_per_searcher);
-  const Layout layout = layout_for(net, threads);
-  ARCWAVE_CUDA_CHECK(cudaFuncSetAttribute(batch_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                          static_cast<int>(layout.shared_bytes)));
-  int per_sm = 0;
-  ARCWAVE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, batch_kernel, threads,
-                                                                   layout.shared_bytes));
-  if (per_sm < 1)
-    throw ResourceError("batch search: a block of " + std::to_string(threads) + " threads with " +
-                        std::to_string(layout.shared_bytes) +
-                        " bytes of shared memory does not fit a multiprocessor");
-  long long searchers = static_cast<long long>(per_sm) * info.multiprocessors;
-  if (options.searchers > 0) searchers = std::min<long long>(searchers, options.searchers);
-  // Device memory: the searchers' stacks and the queue within half of what is free.
-  const std::size_t budget = gpu_free_memory() / 2;
-  const std::size_t network_bytes = net.relations.size() * 8 + net.arc_x.size() * 24 +
-                                    net.watch_arcs.size() * 4 + net.con_id.size() * 8 +
-                                    net.table_supports.size() * 8 + net.table_scope.size() * 16;
-  auto queue_capacity = [&](long long s) {
-    return options.queue_capacity > 0 ? options.queue_capacity
-                                      : items.size() + 64 * static_cast<std::size_t>(s);
-  };
-  auto bytes_for = [&](long long s) {
-    return network_bytes + static_cast<std::size_t>(s) * layout.global_per_searcher +
-           queue_capacity(s) * (state * 8 + 4);
-  };
-  while (searchers > 1 && bytes_for(searchers) > budget) searchers /= 2;
-  if (bytes_for(searchers) > budget)
-    throw ResourceError("batch search: one searcher needs " + std::to_string(bytes_for(1)) +
-                        " bytes of device memory, " + std::to_string(budget) + " are usable");
-  const std::size_t capacity = queue_capacity(searchers);
-  if (capacity < items.size()) throw InputError("batch search: queue capacity below the items");
-
-  // The network.
-  cuda::DeviceBuffer<int> d_sizes(std::span<const int>(net.sizes.data(), net.sizes.size()));
-  cuda::DeviceBuffer<int> d_arc_x(std::span<const int>(net.arc_x.data(), net.arc_x.size()));
-  cuda::DeviceBuffer<int> d_arc_y(std::span<const int>(net.arc_y.data(), net.arc_y.size()));
-  cuda::DeviceBuffer<int> d_arc_con(
-      std::span<const int>(net.arc_constraint.data(), net.arc_constraint.size()));
-  cuda::DeviceBuffer<std::uint64_t> d_arc_rel(
-      std::span<const std::uint64_t>(net.arc_rel.data(), net.arc_rel.size()));
-  cuda::DeviceBuffer<std::uint64_t> d_rel(
-      std::span<const std::uint64_t>(net.relations.data(), net.relations.size()));
-  cuda::DeviceBuffer<int> d_watch_off(
-      std::span<const int>(net.watch_offset.data(), net.watch_offset.size()));
-  cuda::DeviceBuffer<int> d_watch(
-      std::span<const int>(net.watch_arcs.data(), net.watch_arcs.size()));
-  cuda::DeviceBuffer<int> d_con_off(
-      std::span<const int>(net.con_offset.data(), net.con_offset.size()));
-  cuda::DeviceBuffer<int> d_con_id(std::span<const int>(net.con_id.data(), net.con_id.size()));
-  cuda::DeviceBuffer<int> d_con_other(
-      std::span<const int>(net.con_other.data(), net.con_other.size()));
-  NetworkView view =
-      network_view(net, d_sizes.data(), d_arc_x.data(), d_arc_y.data(), d_arc_con.data(),
-                   d_arc_rel.data(), d_rel.data(), d_watch_off.data(), d_watch.data(),
-                   d_con_off.data(), d_con_id.data(), d_con_other.data());
-  cuda::DeviceBuffer<int> d_t_arity(
-      std::span<const int>(net.table_arity.data(), net.table_arity.size()));
-  cuda::DeviceBuffer<int> d_t_scope_base(
-      std::span<const int>(net.table_scope_base.data(), net.table_scope_base.size()));
-  cuda::DeviceBuffer<int> d_t_scope(
-      std::span<const int>(net.table_scope.data(), net.table_scope.size()));
-  cuda::DeviceBuffer<int> d_t_words(
-      std::span<const int>(net.table_words.data(), net.table_words.size()));
-  cuda::DeviceBuffer<std::uint64_t> d_t_support_base(
-      std::span<const std::uint64_t>(net.table_support_base.data(), net.table_support_base.size()));
-  cuda::DeviceBuffer<int> d_t_value_base(
-      std::span<const int>(net.table_value_base.data(), net.table_value_base.size()));
-  cuda::DeviceBuffer<std::uint64_t> d_t_supports(
-      std::span<const std::uint64_t>(net.table_supports.data(), net.table_supports.size()));
-  cuda::DeviceBuffer<int> d_t_constraint(
-      std::span<const int>(net.table_constraint.data(), net.table_constraint.size()));
-  cuda::DeviceBuffer<int> d_t_var_offset(
-      std::span<const int>(net.var_table_offset.data(), net.var_table_offset.size()));
-  cuda::DeviceBuffer<int> d_t_var_tables(
-      std::span<const int>(net.var_tables.data(), net.var_tables.size()));
-  set_tables(view, {d_t_arity.data(), d_t_scope_base.data(), d_t_scope.data(), d_t_words.data(),
-                    d_t_support_base.data(), d_t_value_base.data(), d_t_supports.data(),
-                    d_t_constraint.data(), d_t_var_offset.data(), d_t_var_tables.data()});
-  const bool optimise = net.objective >= 0 && !options.all_solutions;
-  if (!optimise) view.objective = -1;
-
-  // The queue, with the initial subproblems.
-  cuda::DeviceBuffer<std::uint64_t> d_items(capacity * state);
-  cuda::DeviceBuffer<int> d_ready(capacity);
-  d_ready.fill_bytes(0);
-  {
-    std::vector<std::uint64_t> packed(items.size() * state);
-    for (std::size_t i = 0; i < items.size(); ++i)
-      std::copy(items[i].begin(), items[i].end(), packed.begin() + static_cast<long>(i * state));
-    if (!packed.empty())
-      ARCWAVE_CUDA_CHECK(
-          cudaMemcpy(d_items.data(), packed.data(), packed.size() * 8, cudaMemcpyHostToDevice));
-    const std::vector<int> ones(items.size(), 1);
-    if (!ones.empty())
-      ARCWAVE_CUDA_CHECK(
-          cudaMemcpy(d_ready.data(), ones.data(), ones.size() * 4, cudaMemcpyHostToDevice));
-  }
-  // Counters and the solution in one block of words.
-  struct Counters {
-    unsigned long long head, tail, solutions, nodes, fails, donations;
-    long long pending;
-    int stop, best, lock, solution_value, solution_written, pad;
-  };
-  Counters init{};
-  init.tail = items.size();
-  init.pending = static_cast<long long>(items.size());
-  init.best = optimise ? initial_best(net, options) : 0;
-  cuda::DeviceBuffer<Counters> d_counters(1);
-  d_counters.copy_from(std::span<const Counters>(&init, 1));
-  cuda::DeviceBuffer<int> d_solution(static_cast<std::size_t>(std::max(net.n, 1)));
-  cuda::PinnedBuffer<int> external(1, /*mapped=*/true);
-  external.data()[0] = 0;
-
-  // The searchers' own memory.
-  const std::size_t depths = static_cast<std::size_t>(net.n) + 1;
-  const auto count = static_cast<std::size_t>(searchers);
-  cuda::DeviceBuffer<std::uint64_t> d_stacks(count * depths * state);
-  cuda::DeviceBuffer<int> d_decisions(count * 3 * depths);
-  // Learnt by all searchers together: dom/wdeg weights and relation-row residues.
-  const std::vector<unsigned> weights = initial_weights(net, options);
-  cuda::DeviceBuffer<unsigned> d_weights(std::span<const unsigned>(weights.data(), weights.size()));
-  cuda::DeviceBuffer<int> d_residues(net.relations.size() / state_words_per_row(net) + 1);
-  d_residues.fill_bytes(0);
-  cuda::DeviceBuffer<std::uint64_t> d_lives(
-      count * static_cast<std::size_t>(threads / 32) *
-      static_cast<std::size_t>(std::max(net.max_table_words, 1)));
-  cuda::DeviceBuffer<std::uint64_t> d_doms(layout.dom_shared ? 0 : count * state);
-  cuda::DeviceBuffer<int> d_blames(layout.blame_shared ? 0
-                                                       : count * static_cast<std::size_t>(net.n));
-
-  Counters* c = d_counters.data();
-  KernelArgs args;
-  args.net = view;
-  args.sh.items = d_items.data();
-  args.sh.ready = d_ready.data();
-  args.sh.head = &c->head;
-  args.sh.tail = &c->tail;
-  args.sh.capacity = capacity;
-  args.sh.pending = &c->pending;
-  args.sh.stop = &c->stop;
-  args.sh.external_stop = external.device_pointer();
-  args.sh.solutions = &c->solutions;
-  args.sh.nodes = &c->nodes;
-  args.sh.fails = &c->fails;
-  args.sh.donations = &c->donations;
-  args.sh.best = &c->best;
-  args.sh.lock = &c->lock;
-  args.sh.solution = d_solution.data();
-  args.sh.solution_value = &c->solution_value;
-  args.sh.solution_written = &c->solution_written;
-  args.sh.all_solutions = options.all_solutions ? 1 : 0;
-  args.sh.donate_below = options.donate_below >= 0 ? options.donate_below : searchers;
-  args.stacks = d_stacks.data();
-  args.decisions = d_decisions.data();
-  args.sh.weight = d_weights.data();
-  args.sh.residue = d_residues.data();
-  args.lives = d_lives.data();
-  args.doms = d_doms.data();
-  args.blames = d_blames.data();
-  args.dom_shared = layout.dom_shared ? 1 : 0;
-  args.blame_shared = layout.blame_shared ? 1 : 0;
-  args.stack_words = depths * state;
-  args.depths = static_cast<int>(depths);
-
-  cuda::Stream stream;
-  cuda::EventTimer timer;
-  timer.start(stream.get());
-  batch_kernel<<<static_cast<unsigned>(searchers), static_cast<unsigned>(threads),
-                 layout.shared_bytes, stream.get()>>>(args);
-  ARCWAVE_CUDA_CHECK_LAUNCH("batch_kernel");
-  timer.stop(stream.get());
-  // Wait, raising the mapped stop flag at the deadline or on request.
-  const auto start = std::chrono::steady_clock::now();
-  for (;;) {
-    const cudaError_t q = cudaStreamQuery(stream.get());
-    if (q == cudaSuccess) break;
-    if (q != cudaErrorNotReady) ARCWAVE_CUDA_CHECK(q);
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if ((options.time_limit_seconds > 0 && elapsed >= options.time_limit_seconds) ||
-        (options.stop != nullptr && options.stop->load()))
-      __atomic_store_n(external.data(), 1, __ATOMIC_RELAXED);
-    std::this_thread::sleep_for(std::chrono::microseconds(500));
-  }
-  stream.synchronize();
-
-  BatchResult r;
-  r.seconds = timer.milliseconds() / 1000.0;
-  Counters out{};
-  d_counters.copy_to(std::span<Counters>(&out, 1));
-  r.complete = out.pending == 0 && out.stop == 0 && external.data()[0] == 0;
-  r.solutions = out.solutions;
-  r.nodes = out.nodes;
-  r.fails = out.fails;
-  r.donations = out.donations;
-  if (out.solution_written != 0) r.solution = d_solution.to_host();
-  if (r.solution) r.solution->resize(static_cast<std::size_t>(net.n));
-  r.searchers = static_cast<int>(searchers);
-  r.threads_per_searcher = threads;
-  r.shared_bytes = layout.shared_bytes;
-  r.global_bytes = bytes_for(searchers);
-  return r;
+  const std::vector<int> devices = resolve_gpus(options.devices, gpu_count());
+  const std::vector<int> share = workers_per_device(devices);
+  // The decomposition with several devices gives each at least items_per_device items.
+  const std::size_t expected =
+      std::max(items.size(), devices.size() * static_cast<std::size_t>(options.items_per_device));
+  std::vector<DeviceFactory> factories;
+  for (std::size_t i = 0; i < devices.size(); ++i)
+    factories.emplace_back([&, device = devices[i], k = share[i]](bool shared) {
+      return std::make_unique<CudaDevice>(net, options, device, k, shared, expected);
+    });
+  return search_on_devices(net, items, options, factories);
 }
 
 }  // namespace arcwave::batch

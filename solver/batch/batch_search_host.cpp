@@ -1,169 +1,197 @@
 // batch_search_host (solver/batch/batch_search.hpp): the searcher of solver/batch/searcher.hpp
-// run by one host thread over host arrays.
-#include <chrono>
+// run by host threads over host arrays: one "device" per thread (solver/batch/search_device.hpp),
+// coordinated as several GPUs are (solver/batch/multi_device.hpp).
 #include <climits>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 
 #include "arcwave/error.hpp"
 #include "core/timer.hpp"
 #include "solver/batch/batch_search.hpp"
+#include "solver/batch/multi_device.hpp"
 #include "solver/batch/network_view.hpp"
+#include "solver/batch/search_device.hpp"
 #include "solver/batch/searcher.hpp"
 
 namespace arcwave::batch {
 
 namespace {
 
-// Raises `flag` at the deadline or when `stop` is raised; joins when destroyed.
-class Deadline {
+class HostDevice final : public SearchDevice {
  public:
-  Deadline(int& flag, double seconds, const std::atomic<bool>* stop) : flag_(flag), stop_(stop) {
-    if (seconds <= 0 && stop == nullptr) return;
-    const auto end = std::chrono::steady_clock::now() +
-                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                         std::chrono::duration<double>(seconds > 0 ? seconds : 1e9));
-    thread_ = std::thread([this, end] {
-      std::unique_lock lock(mutex_);
-      while (!done_) {
-        if ((stop_ != nullptr && stop_->load()) || std::chrono::steady_clock::now() >= end) {
-          __atomic_store_n(&flag_, 1, __ATOMIC_RELAXED);
-          return;
-        }
-        cv_.wait_for(lock, std::chrono::milliseconds(5));
-      }
-    });
+  HostDevice(const BatchNetwork& net, const BatchOptions& options, bool shared)
+      : net_(net),
+        options_(options),
+        shared_(shared),
+        optimise_(net.objective >= 0 && !options.all_solutions),
+        weight_(initial_weights(net, options)),
+        residue_(net.relations.size() / static_cast<std::size_t>(net.words) + 1, 0),
+        outbox_capacity_(std::max(options.outbox_capacity, 1)),
+        outbox_(static_cast<std::size_t>(outbox_capacity_) * net.state_words()),
+        outbox_ready_(static_cast<std::size_t>(outbox_capacity_), 0) {
+    if (weight_.empty()) weight_.push_back(1);
+    view_ = network_view(net, net.sizes.data(), net.arc_x.data(), net.arc_y.data(),
+                         net.arc_constraint.data(), net.arc_rel.data(), net.relations.data(),
+                         net.watch_offset.data(), net.watch_arcs.data(), net.con_offset.data(),
+                         net.con_id.data(), net.con_other.data());
+    set_tables(view_,
+               {net.table_arity.data(), net.table_scope_base.data(), net.table_scope.data(),
+                net.table_words.data(), net.table_support_base.data(), net.table_value_base.data(),
+                net.table_supports.data(), net.table_constraint.data(), net.var_table_offset.data(),
+                net.var_tables.data()});
+    if (!optimise_) view_.objective = -1;
   }
-  ~Deadline() {
-    if (!thread_.joinable()) return;
-    {
-      std::lock_guard lock(mutex_);
-      done_ = true;
+
+  Exchange exchange() override {
+    return {&external_,           &bound_in_,     &bound_out_,     &outbox_requested_,
+            outbox_ready_.data(), outbox_.data(), outbox_capacity_};
+  }
+  [[nodiscard]] std::size_t round_capacity() const override {
+    return options_.queue_capacity > 0 ? options_.queue_capacity : SIZE_MAX / 2;
+  }
+  [[nodiscard]] int searchers() const override { return 1; }
+  void describe(BatchResult& r) const override {
+    r.searchers += 1;
+    r.threads_per_searcher = 1;
+  }
+
+  RoundResult round(const std::vector<Subproblem>& items, int best) override {
+    const std::size_t state = net_.state_words();
+    const std::size_t capacity =
+        options_.queue_capacity > 0 ? options_.queue_capacity : items.size() + 4096;
+    if (capacity < items.size()) throw InputError("batch search: queue capacity below the items");
+    std::vector<std::uint64_t> queue(capacity * state, 0);
+    std::vector<int> ready(capacity, 0);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (items[i].size() != state)
+        throw InputError("batch search: a subproblem of the wrong size");
+      std::copy(items[i].begin(), items[i].end(), queue.begin() + static_cast<long>(i * state));
+      ready[i] = 1;
     }
-    cv_.notify_all();
-    thread_.join();
+    unsigned long long head = 0;
+    unsigned long long tail = items.size();
+    long long pending = static_cast<long long>(items.size());
+    int stop = 0;
+    unsigned long long solutions = 0, nodes = 0, fails = 0, donations = 0, exported = 0;
+    int lock = 0;
+    std::vector<int> solution(static_cast<std::size_t>(net_.n), -1);
+    int solution_value = 0;
+    int written = 0;
+
+    SharedState sh;
+    sh.items = queue.data();
+    sh.ready = ready.data();
+    sh.head = &head;
+    sh.tail = &tail;
+    sh.capacity = capacity;
+    sh.pending = &pending;
+    sh.stop = &stop;
+    sh.external_stop = &external_;
+    sh.solutions = &solutions;
+    sh.nodes = &nodes;
+    sh.fails = &fails;
+    sh.donations = &donations;
+    sh.best = &best;
+    sh.lock = &lock;
+    sh.solution = solution.data();
+    sh.solution_value = &solution_value;
+    sh.solution_written = &written;
+    sh.all_solutions = options_.all_solutions ? 1 : 0;
+    sh.donate_below = options_.donate_below < 0 ? 0 : options_.donate_below;
+    sh.weight = weight_.data();
+    sh.residue = residue_.data();
+    sh.exported = &exported;
+    if (shared_) {
+      if (optimise_) {
+        sh.bound_in = &bound_in_;
+        sh.bound_out = &bound_out_;
+      }
+      sh.outbox = outbox_.data();
+      sh.outbox_ready = outbox_ready_.data();
+      sh.outbox_requested = &outbox_requested_;
+      sh.outbox_claimed = &outbox_claimed_;
+      sh.outbox_capacity = outbox_capacity_;
+    }
+
+    const std::size_t depths = static_cast<std::size_t>(net_.n) + 1;
+    std::vector<std::uint64_t> stack(depths * state);
+    std::vector<int> dec(3 * depths);
+    std::vector<std::uint64_t> live(static_cast<std::size_t>(std::max(net_.max_table_words, 1)));
+    const SearcherMemory mem{stack.data(), dec.data(), dec.data() + depths, dec.data() + 2 * depths,
+                             live.data()};
+    std::vector<std::uint64_t> dom(state);
+    const std::size_t bit_words = (static_cast<std::size_t>(net_.n) + 31) / 32;
+    std::vector<unsigned> changed(2 * bit_words);
+    std::vector<int> blame(static_cast<std::size_t>(net_.n), -1);
+    std::vector<long long> cand(3);
+    std::vector<int> flags(kFlagCount, 0);
+    std::vector<unsigned> table_bits((static_cast<std::size_t>(net_.tables) + 31) / 32 + 1);
+    Scratch s;
+    s.dom = dom.data();
+    s.changed[0] = changed.data();
+    s.changed[1] = changed.data() + bit_words;
+    s.blame = blame.data();
+    s.cand = cand.data();
+    s.flags = flags.data();
+    s.tables = table_bits.data();
+
+    const Stopwatch clock;
+    {
+      const HostGroup g;
+      Searcher<HostGroup> searcher(g, view_, sh, mem, s);
+      searcher.run();
+    }
+    RoundResult r;
+    r.seconds = clock.seconds();
+    const bool external = __atomic_load_n(&external_, __ATOMIC_ACQUIRE) != 0;
+    r.exhausted = pending == 0 && !external && stop == 0;
+    r.stopped = stop != 0;
+    r.solutions = solutions;
+    r.nodes = nodes;
+    r.fails = fails;
+    r.donations = donations;
+    r.exported = exported;
+    if (written != 0) {
+      r.solution = solution;
+      r.solution_value = solution_value;
+    }
+    return r;
   }
-  Deadline(const Deadline&) = delete;
-  Deadline& operator=(const Deadline&) = delete;
 
  private:
-  int& flag_;
-  const std::atomic<bool>* stop_;
-  std::mutex mutex_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  std::thread thread_;
+  const BatchNetwork& net_;
+  const BatchOptions& options_;
+  const bool shared_;
+  const bool optimise_;
+  NetworkView view_;
+  // Learnt over all rounds.
+  std::vector<unsigned> weight_;
+  std::vector<int> residue_;
+  // Exchange memory (ordinary host memory: the other "devices" are host threads too).
+  int external_ = 0;
+  int bound_in_ = 0;
+  int bound_out_ = 0;
+  int outbox_requested_ = 0;
+  int outbox_claimed_ = 0;
+  int outbox_capacity_;
+  std::vector<std::uint64_t> outbox_;
+  std::vector<int> outbox_ready_;
 };
 
 }  // namespace
 
+std::unique_ptr<SearchDevice> make_host_device(const BatchNetwork& net, const BatchOptions& options,
+                                               bool shared) {
+  return std::make_unique<HostDevice>(net, options, shared);
+}
+
 BatchResult batch_search_host(const BatchNetwork& net, const std::vector<Subproblem>& items,
                               const BatchOptions& options) {
-  const std::size_t state = net.state_words();
-  const std::size_t capacity =
-      options.queue_capacity > 0 ? options.queue_capacity : items.size() + 4096;
-  if (capacity < items.size()) throw InputError("batch search: queue capacity below the items");
-  std::vector<std::uint64_t> queue(capacity * state, 0);
-  std::vector<int> ready(capacity, 0);
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (items[i].size() != state) throw InputError("batch search: a subproblem of the wrong size");
-    std::copy(items[i].begin(), items[i].end(), queue.begin() + static_cast<long>(i * state));
-    ready[i] = 1;
-  }
-  unsigned long long head = 0;
-  unsigned long long tail = items.size();
-  long long pending = static_cast<long long>(items.size());
-  int stop = 0;
-  int external = 0;
-  unsigned long long solutions = 0;
-  unsigned long long nodes = 0;
-  unsigned long long fails = 0;
-  unsigned long long donations = 0;
-  const bool optimise = net.objective >= 0 && !options.all_solutions;
-  int best = optimise ? initial_best(net, options) : 0;
-  int lock = 0;
-  std::vector<int> solution(static_cast<std::size_t>(net.n), -1);
-  int solution_value = 0;
-  int written = 0;
-
-  SharedState sh;
-  sh.items = queue.data();
-  sh.ready = ready.data();
-  sh.head = &head;
-  sh.tail = &tail;
-  sh.capacity = capacity;
-  sh.pending = &pending;
-  sh.stop = &stop;
-  sh.external_stop = &external;
-  sh.solutions = &solutions;
-  sh.nodes = &nodes;
-  sh.fails = &fails;
-  sh.donations = &donations;
-  sh.best = &best;
-  sh.lock = &lock;
-  sh.solution = solution.data();
-  sh.solution_value = &solution_value;
-  sh.solution_written = &written;
-  sh.all_solutions = options.all_solutions ? 1 : 0;
-  sh.donate_below = options.donate_below < 0 ? 0 : options.donate_below;
-
-  const std::size_t depths = static_cast<std::size_t>(net.n) + 1;
-  std::vector<std::uint64_t> stack(depths * state);
-  std::vector<int> dec(3 * depths);
-  std::vector<unsigned> weight = initial_weights(net, options);
-  if (weight.empty()) weight.push_back(1);
-  std::vector<int> residue(net.relations.size() / static_cast<std::size_t>(net.words) + 1, 0);
-  sh.weight = weight.data();
-  sh.residue = residue.data();
-  std::vector<std::uint64_t> live(static_cast<std::size_t>(std::max(net.max_table_words, 1)));
-  SearcherMemory mem{stack.data(), dec.data(), dec.data() + depths, dec.data() + 2 * depths,
-                     live.data()};
-  std::vector<std::uint64_t> dom(state);
-  const std::size_t bit_words = (static_cast<std::size_t>(net.n) + 31) / 32;
-  std::vector<unsigned> changed(2 * bit_words);
-  std::vector<int> blame(static_cast<std::size_t>(net.n), -1);
-  std::vector<long long> cand(3);
-  std::vector<int> flags(kFlagCount, 0);
-  std::vector<unsigned> table_bits((static_cast<std::size_t>(net.tables) + 31) / 32 + 1);
-  Scratch s;
-  s.dom = dom.data();
-  s.changed[0] = changed.data();
-  s.changed[1] = changed.data() + bit_words;
-  s.blame = blame.data();
-  s.cand = cand.data();
-  s.flags = flags.data();
-  s.tables = table_bits.data();
-
-  NetworkView view = network_view(
-      net, net.sizes.data(), net.arc_x.data(), net.arc_y.data(), net.arc_constraint.data(),
-      net.arc_rel.data(), net.relations.data(), net.watch_offset.data(), net.watch_arcs.data(),
-      net.con_offset.data(), net.con_id.data(), net.con_other.data());
-  set_tables(view,
-             {net.table_arity.data(), net.table_scope_base.data(), net.table_scope.data(),
-              net.table_words.data(), net.table_support_base.data(), net.table_value_base.data(),
-              net.table_supports.data(), net.table_constraint.data(), net.var_table_offset.data(),
-              net.var_tables.data()});
-  if (!optimise) view.objective = -1;
-
-  BatchResult r;
-  Stopwatch clock;
-  {
-    Deadline deadline(external, options.time_limit_seconds, options.stop);
-    const HostGroup g;
-    Searcher<HostGroup> searcher(g, view, sh, mem, s);
-    searcher.run();
-  }
-  r.seconds = clock.seconds();
-  r.complete = pending == 0 && external == 0 && stop == 0;
-  r.solutions = solutions;
-  r.nodes = nodes;
-  r.fails = fails;
-  r.donations = donations;
-  if (written != 0) r.solution = solution;
-  r.searchers = 1;
-  r.threads_per_searcher = 1;
-  return r;
+  for (const Subproblem& it : items)
+    if (it.size() != net.state_words())
+      throw InputError("batch search: a subproblem of the wrong size");
+  const std::vector<DeviceFactory> devices(
+      static_cast<std::size_t>(std::max(options.host_devices, 1)),
+      [&](bool shared) { return make_host_device(net, options, shared); });
+  return search_on_devices(net, items, options, devices);
 }
 
 }  // namespace arcwave::batch

@@ -32,6 +32,9 @@ struct HostGroup {
   void fence_release() const {}
   void fence_acquire() const {}
   void pause() const {}
+  // Memory another "device" (host thread) or the coordinator reads: release / acquire order.
+  void fence_system() const { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+  void publish_int(int* p, int v) const { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
 
   [[nodiscard]] std::uint64_t load(const std::uint64_t* p) const { return *p; }
   void store64(std::uint64_t* p, std::uint64_t v) const { *p = v; }
@@ -39,9 +42,10 @@ struct HostGroup {
   void or32(unsigned* p, unsigned v) const { *p |= v; }
   void add_u32(unsigned* p, unsigned v) const { *p += v; }
   [[nodiscard]] unsigned load_u32(const unsigned* p) const { return *p; }
-  // Relaxed atomics: the deadline thread raises the external stop flag.
-  [[nodiscard]] int load_int(const int* p) const { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-  void store_int(int* p, int v) const { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+  // Atomics: the coordinator's threads raise the external stop flag, relay the incumbent and
+  // ask for work (acquire / release: the outbox's items are handed over by these flags).
+  [[nodiscard]] int load_int(const int* p) const { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+  void store_int(int* p, int v) const { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
   [[nodiscard]] long long load_ll(const long long* p) const { return *p; }
   [[nodiscard]] unsigned long long load_ull(const unsigned long long* p) const { return *p; }
   unsigned long long add_ull(unsigned long long* p, unsigned long long v) const {
@@ -91,6 +95,13 @@ struct DeviceGroup {
   __device__ void fence_release() const { __threadfence(); }
   __device__ void fence_acquire() const { __threadfence(); }
   __device__ void pause() const { __nanosleep(200); }
+  // Mapped host memory the coordinator reads: plain volatile stores after a system-wide fence
+  // (device atomics on host memory are not atomic over PCIe, and none is needed: one writer).
+  __device__ void fence_system() const { __threadfence_system(); }
+  __device__ void publish_int(int* p, int v) const {
+    __threadfence_system();
+    *static_cast<volatile int*>(p) = v;
+  }
 
   // Volatile loads: other warps change domains under atomics, other blocks write the queue.
   __device__ std::uint64_t load(const std::uint64_t* p) const {

@@ -17,6 +17,13 @@
 // (its saved domains at that depth minus the decision's value) and marks it so that it does not
 // explore it itself. `pending` counts the subproblems pushed and not finished: when it reaches
 // zero no work can appear any more, and idle searchers leave.
+//
+// Several devices (solver/batch/multi_device.hpp): each has its own queue; a device that runs
+// dry asks another for work through the host, which raises that device's `outbox_requested`;
+// its searchers then give their shallowest open branches to the outbox (host memory) instead of
+// their own queue. Those items leave the device (its `pending` does not count them), so each
+// subproblem is still searched exactly once. The incumbent arrives from the other devices in
+// `bound_in` and leaves in `bound_out`, both relayed by the host.
 #pragma once
 
 #include <climits>
@@ -83,6 +90,15 @@ struct SharedState {
   // Learnt by all searchers together (racy on purpose: hints and heuristics, never answers).
   unsigned* weight = nullptr;  // per constraint: dom/wdeg weights, added to atomically
   int* residue = nullptr;      // per relation row: the word where a support was last found
+  // Several devices; all null with one.
+  const int* bound_in = nullptr;          // the best objective index of every device (host memory)
+  int* bound_out = nullptr;               // this device's best recorded objective index, published
+  std::uint64_t* outbox = nullptr;        // outbox_capacity x state words (host memory)
+  int* outbox_ready = nullptr;            // per slot: filled (the host clears it)
+  const int* outbox_requested = nullptr;  // slots the host asked for, in all (monotonic)
+  int* outbox_claimed = nullptr;          // slots this device's searchers claimed, in all
+  int outbox_capacity = 0;
+  unsigned long long* exported = nullptr;  // items given to the outbox
 };
 
 /// One searcher's own memory (global memory on the device).
@@ -115,6 +131,7 @@ enum Flag : int {
   kDonateSlot,
   kBlame,
   kStopAll,
+  kDonateOut,
   kFlagCount
 };
 
@@ -372,9 +389,17 @@ class Searcher {
   ARCWAVE_HD bool apply_bound() {
     if (net_.objective < 0) return true;
     const int o = net_.objective;
-    const int best = g_.load_int(sh_.best);
     bool changed = false;
     if (g_.rank() == 0) {
+      // The other devices' incumbent, relayed by the host.
+      if (sh_.bound_in != nullptr) {
+        const int other = g_.load_int(sh_.bound_in);
+        if (net_.minimize)
+          g_.min_int(sh_.best, other);
+        else
+          g_.max_int(sh_.best, other);
+      }
+      const int best = g_.load_int(sh_.best);
       std::uint64_t* d = s_.dom + static_cast<unsigned long long>(o) * W_;
       for (int a = 0; a < net_.sizes[o]; ++a) {
         const bool allowed = net_.minimize ? a < best : a > best;
@@ -461,42 +486,64 @@ class Searcher {
     }
   }
 
-  // Gives the shallowest unexplored right branch away while the queue is short.
+  // Gives the shallowest unexplored right branch away: to the outbox while another device
+  // asks for work, else to this device's queue while it is short.
   ARCWAVE_HD void maybe_donate(int depth) {
     if (g_.rank() == 0) {
       s_.flags[kDonateSlot] = -1;
+      s_.flags[kDonateOut] = 0;
+      const int claimed = sh_.outbox != nullptr ? g_.load_int(sh_.outbox_claimed) : 0;
+      const bool wanted_out = sh_.outbox != nullptr && claimed < g_.load_int(sh_.outbox_requested);
       const long long queued = static_cast<long long>(g_.load_ull(sh_.tail)) -
                                static_cast<long long>(g_.load_ull(sh_.head));
-      if (queued < sh_.donate_below && g_.load_ull(sh_.tail) < sh_.capacity) {
-        int level = -1;
+      const bool wanted_here = queued < sh_.donate_below && g_.load_ull(sh_.tail) < sh_.capacity;
+      int level = -1;
+      if (wanted_out || wanted_here)
         for (int l = 0; l < depth && level < 0; ++l)
           if (mem_.dec_donated[l] == 0) level = l;
-        if (level >= 0) {
-          const unsigned long long slot = g_.add_ull(sh_.tail, 1);
-          if (slot < sh_.capacity) {
-            s_.flags[kDonateSlot] = static_cast<int>(slot);
-            s_.flags[kDonateLevel] = level;
-            mem_.dec_donated[level] = 1;
-          }
-        }
+      if (level >= 0 && wanted_out &&
+          g_.cas_int(sh_.outbox_claimed, claimed, claimed + 1) == claimed) {
+        s_.flags[kDonateSlot] = claimed % sh_.outbox_capacity;
+        s_.flags[kDonateOut] = 1;
+      } else if (level >= 0 && wanted_here) {
+        const unsigned long long slot = g_.add_ull(sh_.tail, 1);
+        if (slot < sh_.capacity) s_.flags[kDonateSlot] = static_cast<int>(slot);
+      }
+      if (s_.flags[kDonateSlot] >= 0) {
+        s_.flags[kDonateLevel] = level;
+        mem_.dec_donated[level] = 1;
       }
     }
     g_.sync();
     const int slot = s_.flags[kDonateSlot];
     if (slot < 0) return;
+    const bool out = s_.flags[kDonateOut] != 0;
     const int level = s_.flags[kDonateLevel];
-    std::uint64_t* item = sh_.items + static_cast<unsigned long long>(slot) * state_;
+    std::uint64_t* item =
+        (out ? sh_.outbox : sh_.items) + static_cast<unsigned long long>(slot) * state_;
     copy(mem_.stack + static_cast<unsigned long long>(level) * state_, item);
     if (g_.rank() == 0) {
+      // The item is this searcher's alone until it is marked ready: a plain update.
       const int x = mem_.dec_var[level];
       const int a = mem_.dec_val[level];
-      g_.and64(item + word_of(x, a), ~bit_of(a));
-      g_.add_ll(sh_.pending, 1);
-      g_.add_ull(sh_.donations, 1);
+      std::uint64_t* word = item + word_of(x, a);
+      g_.store64(word, g_.load(word) & ~bit_of(a));
+      if (out) {
+        g_.add_ull(sh_.exported, 1);
+      } else {
+        g_.add_ll(sh_.pending, 1);
+        g_.add_ull(sh_.donations, 1);
+      }
     }
-    g_.fence_release();
-    g_.sync();
-    if (g_.rank() == 0) g_.store_int(sh_.ready + slot, 1);
+    if (out) {
+      g_.fence_system();
+      g_.sync();
+      if (g_.rank() == 0) g_.publish_int(sh_.outbox_ready + slot, 1);
+    } else {
+      g_.fence_release();
+      g_.sync();
+      if (g_.rank() == 0) g_.store_int(sh_.ready + slot, 1);
+    }
     g_.sync();
   }
 
@@ -531,6 +578,7 @@ class Searcher {
       for (int x = 0; x < net_.n; ++x) sh_.solution[x] = min_value(x);
       g_.store_int(sh_.solution_value, v);
       g_.store_int(sh_.solution_written, 1);
+      if (sh_.bound_out != nullptr) g_.publish_int(sh_.bound_out, v);
     }
     g_.fence_release();
     g_.store_int(sh_.lock, 0);

@@ -342,3 +342,40 @@ TEST_CASE("arcwave apsp on the GPU: the per-CTA method, paths and cuts", "[gpu][
                 bin.string(),
             nullptr, &err) == 2);
 }
+
+TEST_CASE("arcwave apsp --gpus: a bad list is bad input", "[cli][apsp][gpus]") {
+  const fs::path gr = write_gr(sample_graph(), "sample.gr");
+  std::string err;
+  CHECK(run("apsp " + gr.string() + " --backend cpu --gpus 0,x", nullptr, &err) == 2);
+  CHECK(err.find("--gpus") != std::string::npos);
+  CHECK(run("apsp " + gr.string() + " --backend cpu --gpus 0 --sources 1", nullptr, &err) == 0);
+}
+
+// `--gpus 0,0`: two workers on one GPU take every path two GPUs take (batches from a shared
+// counter, rows put back in source order): the files must equal one device's, byte for byte.
+TEST_CASE("arcwave apsp --gpus 0,0 writes what one device writes", "[gpu][cli][apsp][gpus]") {
+  ARCWAVE_REQUIRE_GPU();
+  const EdgeList<std::int64_t> grid = gen::grid_graph<std::int64_t>({90, 90, 1, 9, 5});
+  const fs::path gr = write_gr(grid, "grid90.gr");
+  for (const std::string method : {"cta", "batched"}) {
+    const std::string extra = method == "cta" ? " --max-distance 300" : " --values 64";
+    std::string one_file[2];
+    for (const std::string gpus : {"0", "0,0"}) {
+      const fs::path bin = scratch("gpus-" + method + ".bin");
+      const fs::path pred = scratch("gpus-" + method + ".pred");
+      std::string err;
+      const std::string paths = method == "cta" ? " --paths " + pred.string() : "";
+      REQUIRE(run("apsp " + gr.string() + " --backend gpu --method " + method + " --gpus " + gpus +
+                      " --batch 64 --format bin --out " + bin.string() + paths + extra,
+                  nullptr, &err) == 0);
+      if (gpus == "0,0") {
+        CHECK(err.find("source batches over 2 devices (0,0)") != std::string::npos);
+        CHECK(slurp(bin) == one_file[0]);
+        if (method == "cta") CHECK(slurp(pred) == one_file[1]);
+      } else {
+        one_file[0] = slurp(bin);
+        one_file[1] = method == "cta" ? slurp(pred) : "";
+      }
+    }
+  }
+}

@@ -80,7 +80,7 @@ TEST_CASE("streamed CPU Johnson: types, predecessors and cuts on random graphs",
     REQUIRE(!fw.negative_cycle);
     const std::vector<std::uint32_t> sources = all_vertices(g.vertex_count);
     INFO("seed " << seed);
-    const auto wide = stream_cpu<std::int64_t>(g, sources, true, {HUGE_VAL, 3, 7, 0});
+    const auto wide = stream_cpu<std::int64_t>(g, sources, true, {HUGE_VAL, 3, 7, 0, {}});
     CHECK(wide.rows == fw.distance);
     CHECK(wide.calls == (sources.size() + 6) / 7);
     CHECK(test::check_predecessors(g, sources, wide.rows, wide.preds) == "");
@@ -131,7 +131,7 @@ TEST_CASE("streamed CPU Johnson into a direct destination", "[sssp][johnson][str
     CHECK(block.data() == direct.data() + first * 70);
     seen += count;
   };
-  johnson_cpu_stream(g, std::span<const std::uint32_t>(sources), out, {HUGE_VAL, 2, 9, 0});
+  johnson_cpu_stream(g, std::span<const std::uint32_t>(sources), out, {HUGE_VAL, 2, 9, 0, {}});
   CHECK(seen == 70);
   const auto want = johnson_rows(g, sources);
   for (std::size_t i = 0; i < want.size(); ++i)

@@ -86,7 +86,7 @@ TEST_CASE("per-CTA GPU Johnson equals the CPU on random graphs", "[gpu][sssp][jo
       const auto sources = all_vertices(g.vertex_count);
       INFO("weights " << lo << ".." << hi << " shift " << shift);
       for (const std::uint32_t batch : {0U, 7U}) {
-        const StreamOptions o{HUGE_VAL, 0, batch, 0};
+        const StreamOptions o{HUGE_VAL, 0, batch, 0, {}};
         const auto cpu = run<std::int64_t>(g, sources, false, true, o);
         const auto gpu = run<std::int64_t>(g, sources, true, true, o);
         CHECK(gpu.rows == cpu.rows);
@@ -94,7 +94,7 @@ TEST_CASE("per-CTA GPU Johnson equals the CPU on random graphs", "[gpu][sssp][jo
         CHECK(run<std::int32_t>(g, sources, true, false, o, true).rows ==
               run<std::int32_t>(g, sources, false, false, o).rows);
       }
-      StreamOptions cut{40, 0, 0, 0};
+      StreamOptions cut{40, 0, 0, 0, {}};
       const auto cpu_cut = run<std::int64_t>(g, sources, false, true, cut);
       const auto gpu_cut = run<std::int64_t>(g, sources, true, true, cut);
       CHECK(gpu_cut.rows == cpu_cut.rows);
@@ -110,7 +110,7 @@ TEST_CASE("per-CTA GPU Johnson with real weights", "[gpu][sssp][johnson][cta]") 
   ARCWAVE_REQUIRE_GPU();
   const Csr<double> g = random_graph<double>(250, 2.5, 0.0, 50.0, 40.0, 9);
   const std::vector<std::uint32_t> sources = {0, 7, 249, 7, 100};
-  const StreamOptions o{HUGE_VAL, 0, 2, 0};
+  const StreamOptions o{HUGE_VAL, 0, 2, 0, {}};
   const auto cpu = run<double>(g, sources, false, true, o);
   const auto gpu = run<double>(g, sources, true, true, o);
   CHECK(differences(gpu.rows, cpu.rows, 100.0 * 255) == 0);
@@ -125,7 +125,7 @@ TEST_CASE("per-CTA GPU Johnson on small graphs for the sanitizers",
   ARCWAVE_REQUIRE_GPU();
   const Csr<std::int64_t> g = random_graph<std::int64_t>(60, 2.0, 0, 20, 10, 3);
   const auto sources = all_vertices(g.vertex_count);
-  const StreamOptions o{HUGE_VAL, 0, 5, 0};
+  const StreamOptions o{HUGE_VAL, 0, 5, 0, {}};
   const auto gpu = run<std::int32_t>(g, sources, true, true, o);
   CHECK(gpu.rows == run<std::int32_t>(g, sources, false, false, o).rows);
   CHECK(test::check_predecessors(g, sources, gpu.rows, gpu.preds) == "");
@@ -148,5 +148,28 @@ TEST_CASE("per-CTA GPU Johnson on the shared real graphs", "[gpu][sssp][johnson]
     const auto cpu = run<std::int32_t>(g, sources, false, false, o);
     CHECK(differences(gpu.rows, cpu.rows, 1) == 0);
     CHECK(test::check_predecessors(g, sources, gpu.rows, gpu.preds) == "");
+  }
+}
+
+// Several workers on one GPU ({0,0}: two host threads, streams and downloaders) take every path
+// two GPUs take: batches from a shared counter, rows and predecessors back in source order
+// (run() checks the order), straight into a direct array too: the same as one device.
+TEST_CASE("per-CTA GPU Johnson over a device list equals one device",
+          "[gpu][sssp][johnson][cta][gpus]") {
+  ARCWAVE_REQUIRE_GPU();
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const Csr<std::int64_t> g = random_graph<std::int64_t>(
+        300 + static_cast<std::uint32_t>(seed) * 50, 3.0, 0, 40, seed == 2 ? 15 : 0, seed);
+    const auto sources = all_vertices(g.vertex_count);
+    StreamOptions o{HUGE_VAL, 0, 7, 0, {0}};
+    const auto one = run<std::int32_t>(g, sources, true, true, o);
+    for (const std::vector<int>& devices : {std::vector<int>{0, 0}, std::vector<int>{0, 0, 0}})
+      for (bool direct : {false, true}) {
+        INFO("seed " << seed << " workers " << devices.size() << " direct " << direct);
+        o.devices = devices;
+        const auto many = run<std::int32_t>(g, sources, true, true, o, direct);
+        CHECK(many.rows == one.rows);
+        CHECK(many.preds == one.preds);
+      }
   }
 }

@@ -166,13 +166,13 @@ TEST_CASE("GPU Johnson by near-far per source equals the CPU Johnson",
   DistanceMatrix<std::int64_t> want{g.vertex_count, {}};
   REQUIRE(!johnson_cpu(g, some, want.sink(sources.size())).has_negative_cycle());
   DistanceMatrix<std::int64_t> got{g.vertex_count, {}};
-  REQUIRE(!gpu::johnson(g, some, got.sink(sources.size()), {gpu::JohnsonMethod::kNearFar, 0})
+  REQUIRE(!gpu::johnson(g, some, got.sink(sources.size()), {gpu::JohnsonMethod::kNearFar, 0, {}})
                .has_negative_cycle());
   CHECK(got.rows == want.rows);
   DistanceMatrix<double> want_d{gd.vertex_count, {}};
   REQUIRE(!johnson_cpu(gd, some, want_d.sink(sources.size())).has_negative_cycle());
   DistanceMatrix<double> got_d{gd.vertex_count, {}};
-  REQUIRE(!gpu::johnson(gd, some, got_d.sink(sources.size()), {gpu::JohnsonMethod::kNearFar, 0})
+  REQUIRE(!gpu::johnson(gd, some, got_d.sink(sources.size()), {gpu::JohnsonMethod::kNearFar, 0, {}})
                .has_negative_cycle());
   CHECK(test::mismatches(got_d.rows, want_d.rows, 1e5) == 0);
 }

@@ -158,9 +158,9 @@ TEST_CASE("GPU Johnson by every method equals the CPU Johnson", "[gpu][sssp][joh
       const bool slow = method == gpu::JohnsonMethod::kDijkstraOuter ||
                         method == gpu::JohnsonMethod::kDijkstraInner;
       const std::span<const std::uint32_t> sources(slow ? some : all);
-      CHECK(johnson_rows(g, sources, {method, 64}) == cpu_rows(g, sources));
-      CHECK(test::mismatches(johnson_rows(gd, sources, {method, 0}), cpu_rows(gd, sources), 1e5) ==
-            0);
+      CHECK(johnson_rows(g, sources, {method, 64, {}}) == cpu_rows(g, sources));
+      CHECK(test::mismatches(johnson_rows(gd, sources, {method, 0, {}}), cpu_rows(gd, sources),
+                             1e5) == 0);
     }
   }
   const Csr<std::int64_t> cyclic = planted_cycle(400, 3);

@@ -2,6 +2,8 @@
 // n-queens and random networks, first solutions checked, optima on small COPs.
 #include <fmt/format.h>
 
+#include "arcwave/error.hpp"
+#include "core/device_set.hpp"
 #include "instances/csp/generators.hpp"
 #include "tests/solver/batch/batch_fixture.hpp"
 #include "tests/support/gpu.hpp"
@@ -94,6 +96,126 @@ TEST_CASE("batched search on the device: small cases for the sanitizers", "[batc
       {.n = 7, .d = 3, .arity = 3, .constraints = 5, .tightness = 0.6, .seed = 9900});
   const test::BatchCase t = batch_case(m);
   CHECK(batch::batch_search_device(t.net, t.items, o).solutions == test::cpu_count(m));
+}
+
+}  // namespace arcwave
+
+namespace arcwave {
+
+// Several devices on one GPU: `{0, 0}` runs two workers (two host threads, two streams, two
+// kernels) on device 0, which takes every cross-device path (queues, outboxes in mapped host
+// memory, the relayed incumbent) that two GPUs take; {} is every visible GPU.
+TEST_CASE("batched search on a device list counts what the host counts", "[batch][gpu][devices]") {
+  ARCWAVE_REQUIRE_GPU();
+  const std::vector<std::vector<int>> lists = {{}, {0}, {0, 0}, {0, 0, 0}};
+  std::uint64_t exported = 0;
+  for (int n = 4; n <= 11; ++n) {
+    const test::BatchCase c = batch_case(gen::queens(n));
+    batch::BatchOptions o;
+    o.all_solutions = true;
+    const batch::BatchResult host = batch::batch_search_host(c.net, c.items, o);
+    for (const std::vector<int>& devices : lists)
+      for (int per_device : {0, 4}) {
+        INFO(fmt::format("queens {} devices {} items per device {}", n, format_gpu_list(devices),
+                         per_device));
+        o.devices = devices;
+        o.items_per_device = per_device;
+        const batch::BatchResult dev = batch::batch_search_device(c.net, c.items, o);
+        CHECK(dev.complete);
+        CHECK(dev.solutions == host.solutions);
+        if (!devices.empty()) CHECK(dev.devices == static_cast<int>(devices.size()));
+        exported += dev.exported;
+      }
+  }
+  CHECK(exported > 0);
+  for (int i = 0; i < 16; ++i) {
+    const auto seed = static_cast<std::uint64_t>(9500 + i);
+    const int n = 10 + i % 10;
+    const Model m = gen::rb({.n = n,
+                             .d = 4 + i % 5,
+                             .e = 2 * n,
+                             .tightness = 0.25 + 0.02 * i,
+                             .seed = seed,
+                             .supports = i % 2 == 0});
+    INFO(fmt::format("network {} (seed {})", i, seed));
+    const test::BatchCase c = batch_case(m);
+    batch::BatchOptions o;
+    o.all_solutions = true;
+    const batch::BatchResult host = batch::batch_search_host(c.net, c.items, o);
+    o.devices = {0, 0};
+    o.items_per_device = i % 3;
+    const batch::BatchResult dev = batch::batch_search_device(c.net, c.items, o);
+    CHECK(dev.complete);
+    CHECK(dev.solutions == host.solutions);
+  }
+}
+
+TEST_CASE("batched search on a device list: first solutions and optima", "[batch][gpu][devices]") {
+  ARCWAVE_REQUIRE_GPU();
+  for (int n : {8, 20, 40}) {
+    const test::BatchCase c = batch_case(gen::queens(n));
+    batch::BatchOptions o;
+    o.devices = {0, 0};
+    const batch::BatchResult r = batch::batch_search_device(c.net, c.items, o);
+    REQUIRE(r.solution.has_value());
+    CHECK(c.model.check(test::values_of(c.model, *r.solution)));
+  }
+  for (int i = 0; i < 10; ++i) {
+    Model m = gen::rb({.n = 12,
+                       .d = 6,
+                       .e = 22,
+                       .tightness = 0.3,
+                       .seed = static_cast<std::uint64_t>(9700 + i),
+                       .forced = true});
+    Objective obj;
+    obj.variable = i % 12;
+    obj.minimize = i % 2 == 0;
+    m.set_objective(obj);
+    const test::BatchCase c = batch_case(m);
+    const batch::BatchResult host = batch::batch_search_host(c.net, c.items, {});
+    batch::BatchOptions o;
+    o.devices = {0, 0};
+    o.items_per_device = i % 3;
+    const batch::BatchResult dev = batch::batch_search_device(c.net, c.items, o);
+    REQUIRE(dev.solution.has_value());
+    REQUIRE(host.solution.has_value());
+    CHECK(dev.complete);
+    CHECK(m.check(test::values_of(m, *dev.solution)));
+    CHECK((*dev.solution)[static_cast<std::size_t>(obj.variable)] ==
+          (*host.solution)[static_cast<std::size_t>(obj.variable)]);
+  }
+}
+
+TEST_CASE("batched search on a device list refuses an invisible device", "[batch][gpu][devices]") {
+  ARCWAVE_REQUIRE_GPU();
+  const test::BatchCase c = batch_case(gen::queens(6));
+  batch::BatchOptions o;
+  o.devices = {gpu_count()};
+  CHECK_THROWS_AS(batch::batch_search_device(c.net, c.items, o), InputError);
+}
+
+// Small enough for compute-sanitizer: the outbox path (everything starts on the first worker).
+TEST_CASE("batched search on the same GPU twice: small cases for the sanitizers",
+          "[batch][gpu][race]") {
+  ARCWAVE_REQUIRE_GPU();
+  const test::BatchCase q = batch_case(gen::queens(7));
+  batch::BatchOptions o;
+  o.all_solutions = true;
+  o.searchers = 4;
+  o.devices = {0, 0};
+  o.items_per_device = 0;
+  o.outbox_capacity = 2;
+  CHECK(batch::batch_search_device(q.net, q.items, o).solutions == 40);
+  Model m = gen::rb({.n = 9, .d = 5, .e = 14, .tightness = 0.3, .seed = 9311, .forced = true});
+  Objective obj;
+  obj.variable = 2;
+  m.set_objective(obj);
+  const test::BatchCase t = batch_case(m);
+  o.all_solutions = false;
+  const batch::BatchResult host = batch::batch_search_host(t.net, t.items, {});
+  const batch::BatchResult dev = batch::batch_search_device(t.net, t.items, o);
+  REQUIRE(dev.solution.has_value());
+  CHECK((*dev.solution)[2] == (*host.solution)[2]);
 }
 
 }  // namespace arcwave

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Several GPUs (issue 17) on the device machine: the [gpu] tests of the device lists (batched
+# search and APSP on {0}, {0,0}, every visible GPU, and with CUDA_VISIBLE_DEVICES=0), the host
+# tests of the coordination, compute-sanitizer memcheck / racecheck on small cases that take the
+# cross-device paths (`0,0`: two workers on one GPU), then timings of one device against the
+# device list GPUS_LIST (default 0,0; on one GPU that proves the paths, it is no speed-up — on a
+# 2-GPU machine set GPUS_LIST=0,1 for the speed-up) with the answers compared.
+# Usage: bench/device/gpus.sh BUILD_DIR   (logs into $OUT; about 3-4 minutes)
+# GPUS_PARTS picks parts (default "tests sanitizers solve apsp"; "shared" adds compare.py on
+# GPUS_FILES, default the rlfap family of the shared binary instances, 5 s limit).
+set -uo pipefail
+build=$1
+out=${OUT:-/tmp/arcwave-out}
+mkdir -p "$out"
+parts=${GPUS_PARTS:-tests sanitizers solve apsp}
+list=${GPUS_LIST:-0,0}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+shared=${ARCWAVE_SHARED_INSTANCES:-$here/../shared/instances}
+graphs=${ARCWAVE_SHARED_GRAPHS:-$here/../shared/graphs}
+source "$(dirname "$0")/lib/steps.bash"
+has() { [[ " $parts " == *" $1 "* ]]; }
+cli=$build/cli/arcwave
+gen=$build/instances/tools/arcwave-gen
+batch=$build/tests/solver/batch/test_batch_search
+nvidia-smi -L > "$out/gpus-devices.log" 2>&1
+
+if has tests; then
+  run "core device lists" "$out/gpus-core.log" "$build/tests/test_core" "[gpus]"
+  run "batch tests (host devices and [gpu] lists)" "$out/gpus-batch-tests.log" "$batch"
+  run "batch [devices] with CUDA_VISIBLE_DEVICES=0" "$out/gpus-batch-visible0.log" \
+    env CUDA_VISIBLE_DEVICES=0 "$batch" "[devices]"
+  run "apsp over devices (CPU coordination)" "$out/gpus-sssp-cpu.log" \
+    "$build/tests/graph/sssp/test_sssp_cpu" "[devices]"
+  run "apsp gpu tests" "$out/gpus-sssp-gpu.log" "$build/tests/graph/sssp/test_sssp_gpu"
+  run "apsp cli --gpus" "$out/gpus-apsp-cli.log" \
+    env ARCWAVE_BINARY_DIR="$build" "$build/tests/graph/sssp/test_apsp_cli" "[apsp]"
+fi
+
+if has sanitizers; then
+  run "batch memcheck (0,0 outbox)" "$out/gpus-batch-memcheck.log" \
+    compute-sanitizer --tool memcheck --error-exitcode 9 "$batch" "[race]"
+  run "batch racecheck (0,0 outbox)" "$out/gpus-batch-racecheck.log" \
+    compute-sanitizer --tool racecheck --error-exitcode 9 "$batch" "[race]"
+  small=$out/gpus-small.gr
+  python3 - "$small" <<'PY'
+import random, sys
+random.seed(17)
+n = 300
+edges = set()
+for v in range(1, n):
+    edges.add((v, v + 1, random.randint(1, 9)))
+for _ in range(900):
+    a, b = random.randint(1, n), random.randint(1, n)
+    if a != b:
+        edges.add((a, b, random.randint(1, 9)))
+with open(sys.argv[1], "w") as f:
+    f.write(f"p sp {n} {len(edges)}\n")
+    for a, b, w in sorted(edges):
+        f.write(f"a {a} {b} {w}\n")
+PY
+  for method in cta batched; do
+    extra=""
+    [[ $method == cta ]] && extra="--paths $out/gpus-small-$method.pred"
+    run "apsp $method memcheck --gpus 0,0" "$out/gpus-apsp-$method-memcheck.log" \
+      compute-sanitizer --tool memcheck --error-exitcode 9 "$cli" apsp "$small" --backend gpu \
+      --method "$method" --gpus 0,0 --batch 64 --format bin --values 64 \
+      --out "$out/gpus-small-$method.bin" $extra
+  done
+fi
+
+# Wall seconds of a command, its output in LOG.
+timed() {
+  local log=$1
+  shift
+  local t0=$(date +%s.%N)
+  "$@" > "$log" 2>&1
+  local rc=$?
+  echo "$(echo "$(date +%s.%N) - $t0" | bc) $rc"
+}
+
+if has solve; then
+  # UNSAT proofs (the whole tree) and a count: every subproblem searched exactly once.
+  "$gen" -o "$out/gpus-rb-60-15-320.xml" rb --n 60 --d 15 --e 320 --tightness 0.40 --seed 5
+  "$gen" -o "$out/gpus-rb-60-20-330.xml" rb --n 60 --d 20 --e 330 --tightness 0.45 --seed 5
+  "$gen" -o "$out/gpus-queens-13.xml" queens 13
+  table=$out/gpus-solve.txt
+  printf '| instance | devices | wall s | answer | solutions | engine |\n| --- | --- | ---: | --- | ---: | --- |\n' > "$table"
+  for f in gpus-rb-60-15-320 gpus-rb-60-20-330 gpus-queens-13; do
+    opts="--backend gpu -p 1 -t 120"
+    [[ $f == gpus-queens-13 ]] && opts="$opts -a"
+    answers=()
+    for devs in 0 "$list"; do
+      log=$out/$f-$devs.log
+      read -r secs rc < <(timed "$log" "$cli" solve "$out/$f.xml" $opts --gpus "$devs")
+      ans=$(grep -m1 '^s ' "$log" | cut -c3-)
+      sols=$(grep -m1 '^c solutions ' "$log" | grep -o '[0-9]*' | head -1)
+      eng=$(grep -m1 '^c engine' "$log" | cut -c10- | cut -c1-140)
+      printf '| %s | %s | %.2f | %s | %s | %s |\n' "$f" "$devs" "$secs" "$ans" "$sols" "$eng" >> "$table"
+      answers+=("$ans/$sols")
+    done
+    if [[ ${answers[0]} == "${answers[1]}" ]]; then summary+=("solve $f: same answer on 0 and $list (${answers[0]})")
+    else summary+=("solve $f: DIFFERENT answers ${answers[*]}"); status=1; fi
+  done
+  cat "$table"
+fi
+
+if has apsp; then
+  table=$out/gpus-apsp.txt
+  printf '| graph | method | devices | wall s | log tail |\n| --- | --- | --- | ---: | --- |\n' > "$table"
+  for g in "$graphs/delaunay_n12.mtx" "$graphs/uk.mtx" "$graphs/uspowergrid.edges"; do
+    name=$(basename "$g")
+    for method in cta batched; do
+      for devs in 0 "$list"; do
+        log=$out/gpus-apsp-$name-$method-$devs.log
+        read -r secs rc < <(timed "$log" "$cli" apsp "$g" --backend gpu --method "$method" \
+          --gpus "$devs" --format bin --values 64 --out "$out/gpus-apsp-$devs.bin")
+        printf '| %s | %s | %s | %.2f | %s |\n' "$name" "$method" "$devs" "$secs" \
+          "$(grep -m1 'shortest paths' "$log" | cut -c1-120)" >> "$table"
+      done
+      if cmp -s "$out/gpus-apsp-0.bin" "$out/gpus-apsp-$list.bin"; then
+        summary+=("apsp $name $method: identical files on 0 and $list")
+      else
+        summary+=("apsp $name $method: files DIFFER between 0 and $list"); status=1
+      fi
+    done
+  done
+  rm -f "$out"/gpus-apsp-*.bin
+  cat "$table"
+fi
+
+if has shared; then
+  files=${GPUS_FILES:-$shared/xcsp3-binary/rlfap/**/*.xml.lzma}
+  run "compare.py: gpu 0 vs $list" "$out/gpus-shared.log" \
+    python3 "$here/bench/batch/compare.py" "$build" --files "$files" --limit 5 \
+    --variant "gpu0=--backend gpu -p 1 --gpus 0" --variant "gpuN=--backend gpu -p 1 --gpus $list" \
+    --answers "$shared/answers.txt" --json "$out/gpus-shared.json"
+  tail -n 20 "$out/gpus-shared.log"
+fi
+printf '%s\n' "${summary[@]}"
+exit $status

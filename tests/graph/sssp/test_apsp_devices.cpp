@@ -1,0 +1,130 @@
+// APSP spread over several devices (graph/sssp/device_spread.hpp) with CPU Johnson as each
+// "device": rows, predecessors and the direct array equal to one run's, blocks in source order
+// whatever the order the devices finish in, and a device's failure ends the run with its error.
+#include <algorithm>
+#include <random>
+
+#include "graph/sssp/device_spread.hpp"
+#include "graph/sssp/johnson_cpu.hpp"
+#include "tests/graph/sssp/fixtures.hpp"
+
+using namespace arcwave;
+using namespace arcwave::sssp;
+
+namespace {
+
+struct Collected {
+  std::vector<std::int64_t> rows;
+  std::vector<std::uint32_t> preds;
+  std::uint64_t next_row = 0;  // the blocks must tile the sources in order
+  std::uint64_t next_pred = 0;
+  bool ordered = true;
+};
+
+RowStream<std::int64_t> collect(Collected& c, std::uint32_t n, bool preds) {
+  RowStream<std::int64_t> out;
+  out.rows = [&c, n](std::uint64_t first, std::uint64_t count, std::span<const std::int64_t> b) {
+    c.ordered = c.ordered && first == c.next_row && b.size() == count * n;
+    c.next_row = first + count;
+    c.rows.insert(c.rows.end(), b.begin(), b.end());
+  };
+  if (preds)
+    out.predecessors = [&c, n](std::uint64_t first, std::uint64_t count,
+                               std::span<const std::uint32_t> b) {
+      c.ordered = c.ordered && first == c.next_pred && b.size() == count * n;
+      c.next_pred = first + count;
+      c.preds.insert(c.preds.end(), b.begin(), b.end());
+    };
+  return out;
+}
+
+// One "device": CPU Johnson on each range it takes, of a size of its own, with its rows shifted
+// to the range's place; device `slow` sleeps first so that later blocks arrive before earlier.
+void cpu_device(const Csr<std::int64_t>& g, const std::vector<std::uint32_t>& sources,
+                std::size_t worker, SourceBatches& batches, const RowStream<std::int64_t>& out,
+                std::uint64_t batch, std::size_t slow) {
+  const std::uint64_t n = g.vertex_count;
+  for (;;) {
+    const SourceBatches::Range r = batches.take(batch + worker);
+    if (r.count == 0) return;
+    if (worker == slow) std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    RowStream<std::int64_t> shifted;
+    if (out.rows)
+      shifted.rows = [&, r](std::uint64_t first, std::uint64_t count,
+                            std::span<const std::int64_t> b) {
+        out.rows(r.first + first, count, b);
+      };
+    if (out.predecessors)
+      shifted.predecessors = [&, r](std::uint64_t first, std::uint64_t count,
+                                    std::span<const std::uint32_t> b) {
+        out.predecessors(r.first + first, count, b);
+      };
+    if (out.direct != nullptr) shifted.direct = out.direct + r.first * n;
+    StreamOptions o;
+    o.threads = 1;
+    o.batch = 2;
+    (void)johnson_cpu_stream(g, std::span<const std::uint32_t>(sources).subspan(r.first, r.count),
+                             shifted, o);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("APSP over several devices: the rows of one, in source order", "[sssp][devices]") {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const std::uint32_t n = 50 + static_cast<std::uint32_t>(seed * 17);
+    gen::RandomGraphParams<std::int64_t> p{n, 2.0, 0, 30, 15, seed};
+    const Csr<std::int64_t> g = build_csr(gen::random_graph(p));
+    std::vector<std::uint32_t> sources = all_vertices(g.vertex_count);
+    std::shuffle(sources.begin(), sources.end(), std::mt19937(static_cast<unsigned>(seed)));
+    sources.resize(sources.size() - seed);  // not a multiple of any batch
+    Collected one;
+    {
+      StreamOptions o;
+      o.threads = 1;
+      REQUIRE(
+          !johnson_cpu_stream(g, std::span<const std::uint32_t>(sources), collect(one, n, true), o)
+               .has_negative_cycle());
+    }
+    for (std::size_t devices : {1, 2, 3, 5}) {
+      for (bool direct : {false, true}) {
+        INFO("seed " << seed << " devices " << devices << " direct " << direct);
+        Collected many;
+        RowStream<std::int64_t> out = collect(many, n, true);
+        std::vector<std::int64_t> array;
+        if (direct) {
+          array.assign(sources.size() * n, -1);
+          out.direct = array.data();
+        }
+        const std::function<void(std::size_t, SourceBatches&, const RowStream<std::int64_t>&)>
+            work = [&](std::size_t w, SourceBatches& b, const RowStream<std::int64_t>& o) {
+              cpu_device(g, sources, w, b, o, 3 + seed, 0);
+            };
+        spread_sources<std::int64_t>(devices, sources.size(), n, out, work);
+        CHECK(many.ordered);
+        CHECK(many.next_row == sources.size());
+        CHECK(many.rows == one.rows);
+        CHECK(many.preds == one.preds);
+        if (direct) CHECK(array == one.rows);
+      }
+    }
+  }
+}
+
+TEST_CASE("APSP over several devices: a device's failure is the run's", "[sssp][devices]") {
+  gen::RandomGraphParams<std::int64_t> p{60, 2.0, 0, 30, 15, 7};
+  const Csr<std::int64_t> g = build_csr(gen::random_graph(p));
+  const std::vector<std::uint32_t> sources = all_vertices(g.vertex_count);
+  Collected c;
+  const RowStream<std::int64_t> out = collect(c, g.vertex_count, false);
+  const std::function<void(std::size_t, SourceBatches&, const RowStream<std::int64_t>&)> work =
+      [&](std::size_t w, SourceBatches& b, const RowStream<std::int64_t>& o) {
+        if (w == 1) {
+          (void)b.take(4);  // takes a range and never delivers it
+          throw InputError("device 1 failed");
+        }
+        cpu_device(g, sources, w, b, o, 2, 99);
+      };
+  CHECK_THROWS_WITH(spread_sources<std::int64_t>(3, sources.size(), g.vertex_count, out, work),
+                    "device 1 failed");
+}
