@@ -31,7 +31,7 @@ networks() {
   esac
 }
 
-now() { date +%s.%N; }
+now() { echo "$EPOCHREALTIME"; }
 printf '%-11s %7s  %-8s %8s  %s\n' network MB propagator wall_s "phases (c time line)"
 for size in $sizes; do
   while IFS='|' read -r name args; do
@@ -44,7 +44,7 @@ for size in $sizes; do
       start=$(now)
       out=$("$arcwave" ac "$file" --propagator "$p" --backend "$b" 2>&1)
       rc=$?
-      wall=$(echo "$(now) - $start" | bc)
+      wall=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }')
       times=$(echo "$out" | grep -E "^c time" | sed 's/^c time //')
       [ $rc -le 1 ] || times="FAILED (exit $rc): $(echo "$out" | tail -n 1)"
       printf '%-11s %7s  %-8s %8.3f  %s\n' "$name" "$mb" "$p" "$wall" "$times"

@@ -37,9 +37,9 @@ NE_BACKEND=gpu "$here/../ac_gpu/e2e.sh" "$build" "$work" "${E2E_SIZES:-1e6 1e7 1
 {
   echo "68 MB RB network of issue 18 (rb --n 100 --d 100 --e 2000 --tightness 0.5 --seed 1):"
   for i in 1 2 3; do
-    start=$(date +%s.%N)
+    start=$EPOCHREALTIME
     "$build/cli/arcwave" ac "$work/rb-1e7.xml" --propagator ac4gpu+ --backend gpu | grep -E "^c (time|build|input)"
-    echo "  wall $(echo "$(date +%s.%N) - $start" | bc) s"
+    echo "  wall $(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }') s"
   done
 } > "$out/e2e-rb68.txt" 2>&1 || status=1
 

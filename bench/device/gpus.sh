@@ -72,10 +72,10 @@ fi
 timed() {
   local log=$1
   shift
-  local t0=$(date +%s.%N)
+  local t0=$EPOCHREALTIME
   "$@" > "$log" 2>&1
   local rc=$?
-  echo "$(echo "$(date +%s.%N) - $t0" | bc) $rc"
+  echo "$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }') $rc"
 }
 
 if has solve; then
