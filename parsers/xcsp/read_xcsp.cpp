@@ -53,12 +53,12 @@ std::string_view to_string(XcspFormat format) {
   return format == XcspFormat::kXcsp21 ? "XCSP 2.1" : "XCSP3";
 }
 
-XcspInstance read_xcsp(const std::string& path) {
+XcspInstance read_xcsp(const std::string& path, const XcspReadOptions& options) {
   const std::unique_ptr<ByteSource> source = open_input(path);
-  return read_xcsp(*source);
+  return read_xcsp(*source, options);
 }
 
-XcspInstance read_xcsp(ByteSource& source) {
+XcspInstance read_xcsp(ByteSource& source, const XcspReadOptions& options) {
   constexpr std::size_t kHead = 1 << 14;
   std::string head(kHead, '\0');
   std::size_t got = 0;
@@ -71,8 +71,8 @@ XcspInstance read_xcsp(ByteSource& source) {
   const std::string_view tag = root_tag(head);
   ReplaySource replay(source, std::move(head));
   // XCSP3 marks the root: <instance format="XCSP3" ...>; XCSP 2.1 says so in <presentation>.
-  if (tag.find("XCSP3") != std::string_view::npos) return read_xcsp3(replay);
-  return read_xcsp21(replay);
+  if (tag.find("XCSP3") != std::string_view::npos) return read_xcsp3(replay, options);
+  return read_xcsp21(replay, options);
 }
 
 }  // namespace arcwave
