@@ -202,4 +202,11 @@ std::uint64_t TableJobs::finish() {
   return tuples;
 }
 
+void TableJobs::count_into(XcspReadStats& stats) const {
+  stats.threads = threads_;
+  stats.tables_deferred = jobs_.size();
+  stats.parts = 0;
+  for (const std::unique_ptr<Job>& job : jobs_) stats.parts += job->starts.size();
+}
+
 }  // namespace arcwave

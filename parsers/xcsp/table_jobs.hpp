@@ -80,6 +80,8 @@ class TableJobs {
   void rethrow_earlier_failure();
   /// Waits for every table and returns the tuples they hold; throws the first failure.
   std::uint64_t finish();
+  /// Threads, tables deferred and parts so far.
+  void count_into(XcspReadStats& stats) const;
 
  private:
   struct Job;

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "arcwave/error.hpp"
+#include "core/timer.hpp"
 #include "parsers/xcsp/table_jobs.hpp"
 #include "parsers/xcsp/xcsp21_constraints.hpp"
 #include "parsers/xcsp/xcsp21_predicates.hpp"
@@ -321,6 +322,7 @@ XcspInstance read_document(ByteSource& source, const XcspReadOptions& options) {
   out.type = "CSP";
   out.model.source_format = "XCSP 2.1";
   TableJobs jobs(options);
+  Stopwatch clock;
   {
     Xcsp21Handler handler(out, jobs);
     try {
@@ -330,7 +332,11 @@ XcspInstance read_document(ByteSource& source, const XcspReadOptions& options) {
       throw;
     }
   }
+  out.stats.stream_seconds = clock.seconds();
+  clock.restart();
   out.tuples += jobs.finish();
+  out.stats.wait_seconds = clock.seconds();
+  jobs.count_into(out.stats);
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "arcwave/error.hpp"
+#include "parsers/text/count_byte.hpp"
 #include "parsers/text/scanner.hpp"
 
 namespace arcwave::xcsp21 {
@@ -220,7 +221,7 @@ class RelationTupleSyntax final : public TupleSyntax {
   }
   [[nodiscard]] std::size_t separator_width() const override { return 1; }
   [[nodiscard]] std::size_t count_tuples(std::string_view part) const override {
-    return static_cast<std::size_t>(std::count(part.begin(), part.end(), '|')) + 1;
+    return count_byte(part, '|') + 1;
   }
   // A part holds at most one tuple more than its '|' and each tuple `arity` values: the writes
   // stay inside `out`.

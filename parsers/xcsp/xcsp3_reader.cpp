@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "arcwave/error.hpp"
+#include "core/timer.hpp"
 #include "parsers/xcsp/table_jobs.hpp"
 #include "parsers/xcsp/xcsp3_lists.hpp"
 #include "parsers/xcsp/xcsp3_objectives.hpp"
@@ -233,6 +234,7 @@ XcspInstance read_xcsp3(ByteSource& source, const XcspReadOptions& options) {
   inst.format = XcspFormat::kXcsp3;
   inst.model.source_format = "XCSP3";
   TableJobs jobs(options);
+  Stopwatch clock;
   {
     Xcsp3Handler handler(inst, jobs);
     try {
@@ -242,7 +244,11 @@ XcspInstance read_xcsp3(ByteSource& source, const XcspReadOptions& options) {
       throw;
     }
   }
+  inst.stats.stream_seconds = clock.seconds();
+  clock.restart();
   inst.tuples += jobs.finish();
+  inst.stats.wait_seconds = clock.seconds();
+  jobs.count_into(inst.stats);
   return inst;
 }
 

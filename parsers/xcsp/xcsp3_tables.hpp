@@ -17,6 +17,7 @@
 
 #include "arcwave/error.hpp"
 #include "arcwave/model.hpp"
+#include "parsers/text/count_byte.hpp"
 #include "parsers/text/scanner.hpp"
 #include "parsers/xcsp/table_jobs.hpp"
 #include "parsers/xcsp/xcsp3_text.hpp"
@@ -167,7 +168,7 @@ std::size_t scan_tuple_text(const XmlNode& node, std::size_t from, std::size_t t
 inline void read_tuples_into(const XmlNode& node, int arity, const VariableTable* vars,
                              Table& table) {
   const std::string& text = node.text;
-  const auto tuples = static_cast<std::size_t>(std::count(text.begin(), text.end(), '('));
+  const std::size_t tuples = count_byte(text, '(');
   if (arity > 0) table.cells.reserve(tuples * static_cast<std::size_t>(arity));
   detail::scan_tuple_text(
       node, 0, text.size(), arity, vars, table.has_star,
@@ -193,7 +194,7 @@ class TupleListSyntax final : public TupleSyntax {
   }
   [[nodiscard]] std::size_t separator_width() const override { return 0; }
   [[nodiscard]] std::size_t count_tuples(std::string_view part) const override {
-    return static_cast<std::size_t>(std::count(part.begin(), part.end(), '('));
+    return count_byte(part, '(');
   }
   // A part holds at most as many tuples as '(' and each tuple `arity` cells: the writes stay
   // inside `out`.

@@ -26,6 +26,15 @@ struct XcspDeclaredCounts {
   std::optional<std::uint64_t> domains, variables, relations, predicates, constraints;
 };
 
+/// Where a reading spent its time (for `arcwave info` and the benchmarks).
+struct XcspReadStats {
+  unsigned threads = 1;             // threads the reading could use
+  std::size_t tables_deferred = 0;  // tables read by the workers
+  std::size_t parts = 0;            // parts of the tables cut for reading (0: none cut)
+  double stream_seconds = 0;        // the XML stream, with the tables read on its thread
+  double wait_seconds = 0;          // after the stream, waiting for (and helping) the workers
+};
+
 struct XcspInstance {
   Model model;
   XcspFormat format = XcspFormat::kXcsp3;
@@ -35,6 +44,7 @@ struct XcspInstance {
   std::uint64_t tuples = 0;  // table tuples read (relations / extension tables), as stored
   std::optional<std::int64_t> declared_max_satisfiable;  // XCSP 2.1 maxSatisfiableConstraints
   std::optional<std::string> declared_solution;          // XCSP 2.1 presentation solution="…"
+  XcspReadStats stats;
 };
 
 /// How a reading uses the cores. The defaults suit every file; tests force the others.
