@@ -2,7 +2,11 @@
 #include "parsers/input/byte_source.hpp"
 
 #include <bzlib.h>
+#include <fcntl.h>
 #include <lzma.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -19,16 +23,19 @@ namespace {
 
 constexpr std::size_t kChunk = 1 << 16;
 
-// Where the (possibly compressed) bytes come from: a FILE* or a memory span.
+// Where the (possibly compressed) bytes come from: a FILE*, or a memory span (bytes given by the
+// caller, or a file mapped here).
 class RawInput {
  public:
   RawInput(std::string name, std::FILE* file, bool owned)
       : name_(std::move(name)), file_(file), owned_(owned) {}
-  RawInput(std::string name, std::string_view bytes) : name_(std::move(name)), memory_(bytes) {}
+  RawInput(std::string name, std::string_view bytes, bool mapped = false)
+      : name_(std::move(name)), memory_(bytes), mapped_(mapped) {}
   RawInput(const RawInput&) = delete;
   RawInput& operator=(const RawInput&) = delete;
   ~RawInput() {
     if (owned_ && file_ != nullptr) std::fclose(file_);
+    if (mapped_) munmap(const_cast<char*>(memory_.data()), memory_.size());
   }
   std::size_t read(char* out, std::size_t size) {
     if (pushback_pos_ < pushback_.size()) {
@@ -52,6 +59,7 @@ class RawInput {
   }
   /// Reads the first bytes for detection and keeps them to be read again.
   std::string peek(std::size_t size) {
+    if (file_ == nullptr) return std::string(memory_.substr(0, size));
     std::string head(size, '\0');
     std::size_t got = 0;
     while (got < size) {
@@ -64,6 +72,11 @@ class RawInput {
     pushback_pos_ = 0;
     return head;
   }
+  /// The bytes not read yet, for a memory span.
+  [[nodiscard]] std::optional<std::string_view> in_memory() const {
+    if (file_ != nullptr) return std::nullopt;
+    return memory_.substr(memory_pos_);
+  }
   [[nodiscard]] std::uint64_t total() const noexcept { return total_; }
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
 
@@ -72,11 +85,31 @@ class RawInput {
   std::FILE* file_ = nullptr;
   bool owned_ = false;
   std::string_view memory_;
+  bool mapped_ = false;
   std::size_t memory_pos_ = 0;
   std::string pushback_;
   std::size_t pushback_pos_ = 0;
   std::uint64_t total_ = 0;
 };
+
+// Maps a regular, non-empty file; nullptr when it cannot (the caller reads it instead).
+std::unique_ptr<RawInput> map_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  struct stat info {};
+  void* address = MAP_FAILED;
+  if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0)
+    address =
+        ::mmap(nullptr, static_cast<std::size_t>(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+  ::close(fd);
+  if (address == MAP_FAILED) return nullptr;
+  // Read front to back: the kernel reads ahead further.
+  ::madvise(address, static_cast<std::size_t>(info.st_size), MADV_SEQUENTIAL);
+  return std::make_unique<RawInput>(
+      path,
+      std::string_view(static_cast<const char*>(address), static_cast<std::size_t>(info.st_size)),
+      /*mapped=*/true);
+}
 
 [[noreturn]] void corrupt(const std::string& name, Compression c, const std::string& why) {
   throw InputError(SourcePosition{name}, std::string("corrupt or truncated ") +
@@ -89,6 +122,9 @@ class PlainSource final : public ByteSource {
       : ByteSource(raw->name(), Compression::kNone), raw_(std::move(raw)) {}
   std::size_t read(char* buffer, std::size_t size) override { return raw_->read(buffer, size); }
   [[nodiscard]] std::uint64_t raw_bytes_read() const noexcept override { return raw_->total(); }
+  [[nodiscard]] std::optional<std::string_view> in_memory() const override {
+    return raw_->in_memory();
+  }
 
  private:
   std::unique_ptr<RawInput> raw_;
@@ -282,6 +318,7 @@ Compression detect_compression(std::string_view head) {
 
 std::unique_ptr<ByteSource> open_input(const std::string& path) {
   if (path == "-") return wrap(std::make_unique<RawInput>("<stdin>", stdin, false));
+  if (std::unique_ptr<RawInput> mapped = map_file(path)) return wrap(std::move(mapped));
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (file == nullptr)
     throw InputError(SourcePosition{path}, std::string("cannot open: ") + std::strerror(errno));

@@ -60,6 +60,12 @@ XcspInstance read_xcsp(const std::string& path, const XcspReadOptions& options) 
 
 XcspInstance read_xcsp(ByteSource& source, const XcspReadOptions& options) {
   constexpr std::size_t kHead = 1 << 14;
+  // XCSP3 marks the root: <instance format="XCSP3" ...>; XCSP 2.1 says so in <presentation>.
+  if (const std::optional<std::string_view> bytes = source.in_memory()) {
+    if (root_tag(bytes->substr(0, kHead)).find("XCSP3") != std::string_view::npos)
+      return read_xcsp3(source, options);
+    return read_xcsp21(source, options);
+  }
   std::string head(kHead, '\0');
   std::size_t got = 0;
   while (got < kHead) {
@@ -70,7 +76,6 @@ XcspInstance read_xcsp(ByteSource& source, const XcspReadOptions& options) {
   head.resize(got);
   const std::string_view tag = root_tag(head);
   ReplaySource replay(source, std::move(head));
-  // XCSP3 marks the root: <instance format="XCSP3" ...>; XCSP 2.1 says so in <presentation>.
   if (tag.find("XCSP3") != std::string_view::npos) return read_xcsp3(replay, options);
   return read_xcsp21(replay, options);
 }
