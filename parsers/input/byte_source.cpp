@@ -10,9 +10,15 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "arcwave/error.hpp"
@@ -142,10 +148,21 @@ class DecompressingSource : public ByteSource {
     in_size_ = raw_->read(in_.data(), in_.size());
     return in_size_;
   }
+  // A decoding error after `produced` bytes of this call: they are delivered, and the error on
+  // the next call, so that how a reader sizes its reads never changes what it sees first.
+  std::size_t fail_after(std::size_t produced, const std::string& why) {
+    if (produced == 0) corrupt(name(), compression(), why);
+    pending_error_ = why;
+    return produced;
+  }
+  void throw_pending_error() const {
+    if (!pending_error_.empty()) corrupt(name(), compression(), pending_error_);
+  }
   std::unique_ptr<RawInput> raw_;
   std::vector<char> in_;
   std::size_t in_size_ = 0;
   bool finished_ = false;
+  std::string pending_error_;
 };
 
 class LzmaSource final : public DecompressingSource {
@@ -160,6 +177,7 @@ class LzmaSource final : public DecompressingSource {
   LzmaSource& operator=(const LzmaSource&) = delete;
   ~LzmaSource() override { lzma_end(&stream_); }
   std::size_t read(char* buffer, std::size_t size) override {
+    throw_pending_error();
     if (finished_ || size == 0) return 0;
     stream_.next_out = reinterpret_cast<std::uint8_t*>(buffer);
     stream_.avail_out = size;
@@ -176,7 +194,8 @@ class LzmaSource final : public DecompressingSource {
         finished_ = true;
         break;
       }
-      if (ret != LZMA_OK) corrupt(name(), compression(), "liblzma error " + std::to_string(ret));
+      if (ret != LZMA_OK)
+        return fail_after(size - stream_.avail_out, "liblzma error " + std::to_string(ret));
       if (eof_ && stream_.avail_out == size) corrupt(name(), compression(), "unexpected end");
     }
     return size - stream_.avail_out;
@@ -198,6 +217,7 @@ class Bzip2Source final : public DecompressingSource {
   Bzip2Source& operator=(const Bzip2Source&) = delete;
   ~Bzip2Source() override { BZ2_bzDecompressEnd(&stream_); }
   std::size_t read(char* buffer, std::size_t size) override {
+    throw_pending_error();
     if (finished_ || size == 0) return 0;
     const auto capacity = static_cast<unsigned>(std::min<std::size_t>(size, 1U << 30));
     stream_.next_out = buffer;
@@ -213,7 +233,8 @@ class Bzip2Source final : public DecompressingSource {
         finished_ = true;
         break;
       }
-      if (ret != BZ_OK) corrupt(name(), compression(), "libbz2 error " + std::to_string(ret));
+      if (ret != BZ_OK)
+        return fail_after(capacity - stream_.avail_out, "libbz2 error " + std::to_string(ret));
     }
     return capacity - stream_.avail_out;
   }
@@ -233,6 +254,7 @@ class GzipSource final : public DecompressingSource {
   GzipSource& operator=(const GzipSource&) = delete;
   ~GzipSource() override { inflateEnd(&stream_); }
   std::size_t read(char* buffer, std::size_t size) override {
+    throw_pending_error();
     if (finished_ || size == 0) return 0;
     const auto capacity = static_cast<uInt>(std::min<std::size_t>(size, 1U << 30));
     stream_.next_out = reinterpret_cast<Bytef*>(buffer);
@@ -248,7 +270,8 @@ class GzipSource final : public DecompressingSource {
         finished_ = true;
         break;
       }
-      if (ret != Z_OK) corrupt(name(), compression(), stream_.msg ? stream_.msg : "zlib error");
+      if (ret != Z_OK)
+        return fail_after(capacity - stream_.avail_out, stream_.msg ? stream_.msg : "zlib error");
     }
     return capacity - stream_.avail_out;
   }
@@ -273,7 +296,95 @@ std::unique_ptr<ByteSource> wrap(std::unique_ptr<RawInput> raw) {
   return std::make_unique<PlainSource>(std::move(raw));
 }
 
+// Decompression on a thread of its own: the decoder runs a few chunks ahead of the reader.
+class ReadAheadSource final : public ByteSource {
+ public:
+  explicit ReadAheadSource(ByteSource& inner)
+      : ByteSource(inner.name(), inner.compression()), inner_(inner) {
+    thread_ = std::thread([this] { produce(); });
+  }
+  ReadAheadSource(const ReadAheadSource&) = delete;
+  ReadAheadSource& operator=(const ReadAheadSource&) = delete;
+  ~ReadAheadSource() override {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    changed_.notify_all();
+    thread_.join();
+  }
+
+  std::size_t read(char* buffer, std::size_t size) override {
+    while (used_ == current_.size()) {
+      std::unique_lock lock(mutex_);
+      changed_.wait(lock, [this] { return !chunks_.empty() || ended_; });
+      if (chunks_.empty()) {
+        if (error_) std::rethrow_exception(error_);
+        return 0;
+      }
+      current_ = std::move(chunks_.front());
+      chunks_.pop_front();
+      used_ = 0;
+      lock.unlock();
+      changed_.notify_all();
+    }
+    const std::size_t n = std::min(size, current_.size() - used_);
+    std::memcpy(buffer, current_.data() + used_, n);
+    used_ += n;
+    return n;
+  }
+  [[nodiscard]] std::uint64_t raw_bytes_read() const noexcept override { return raw_bytes_; }
+
+ private:
+  static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+  static constexpr std::size_t kChunksAhead = 4;
+
+  void produce() {
+    for (;;) {
+      std::string chunk(kChunkBytes, '\0');
+      std::size_t n = 0;
+      std::exception_ptr error;
+      try {
+        n = inner_.read(chunk.data(), chunk.size());
+      } catch (...) {
+        error = std::current_exception();
+      }
+      raw_bytes_ = inner_.raw_bytes_read();
+      std::unique_lock lock(mutex_);
+      if (error || n == 0) {
+        error_ = error;
+        ended_ = true;
+        lock.unlock();
+        changed_.notify_all();
+        return;
+      }
+      chunk.resize(n);
+      changed_.wait(lock, [this] { return chunks_.size() < kChunksAhead || stopping_; });
+      if (stopping_) return;
+      chunks_.push_back(std::move(chunk));
+      lock.unlock();
+      changed_.notify_all();
+    }
+  }
+
+  ByteSource& inner_;
+  std::string current_;  // the chunk being read (reader's thread only)
+  std::size_t used_ = 0;
+  std::atomic<std::uint64_t> raw_bytes_{0};
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::string> chunks_;  // decoded, not read yet
+  bool ended_ = false;              // the decoder has delivered everything (or failed)
+  std::exception_ptr error_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
 }  // namespace
+
+std::unique_ptr<ByteSource> read_ahead(ByteSource& inner) {
+  return std::make_unique<ReadAheadSource>(inner);
+}
 
 std::string_view to_string(Compression c) {
   switch (c) {

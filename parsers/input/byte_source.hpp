@@ -46,6 +46,10 @@ std::unique_ptr<ByteSource> open_input(const std::string& path);
 /// A source over bytes already in memory (decompressed the same way); `name` is for messages.
 std::unique_ptr<ByteSource> memory_input(std::string name, std::string_view bytes);
 
+/// A source that decompresses `inner` on a thread of its own, a few chunks (of 1 MB) ahead of
+/// the reader, so that decoding and parsing overlap. It delivers the same bytes and errors.
+std::unique_ptr<ByteSource> read_ahead(ByteSource& inner);
+
 /// Reads everything a source delivers.
 std::string read_all(ByteSource& source);
 

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "arcwave/error.hpp"
+#include "parsers/parallel/task_pool.hpp"
 #include "parsers/xcsp/xcsp_reader.hpp"
 
 namespace arcwave {
@@ -47,18 +48,8 @@ std::string_view root_tag(std::string_view head) {
   return {};
 }
 
-}  // namespace
-
-std::string_view to_string(XcspFormat format) {
-  return format == XcspFormat::kXcsp21 ? "XCSP 2.1" : "XCSP3";
-}
-
-XcspInstance read_xcsp(const std::string& path, const XcspReadOptions& options) {
-  const std::unique_ptr<ByteSource> source = open_input(path);
-  return read_xcsp(*source, options);
-}
-
-XcspInstance read_xcsp(ByteSource& source, const XcspReadOptions& options) {
+// Tells the format from the root element and reads the document.
+XcspInstance read_detected(ByteSource& source, const XcspReadOptions& options) {
   constexpr std::size_t kHead = 1 << 14;
   // XCSP3 marks the root: <instance format="XCSP3" ...>; XCSP 2.1 says so in <presentation>.
   if (const std::optional<std::string_view> bytes = source.in_memory()) {
@@ -78,6 +69,27 @@ XcspInstance read_xcsp(ByteSource& source, const XcspReadOptions& options) {
   ReplaySource replay(source, std::move(head));
   if (tag.find("XCSP3") != std::string_view::npos) return read_xcsp3(replay, options);
   return read_xcsp21(replay, options);
+}
+
+}  // namespace
+
+std::string_view to_string(XcspFormat format) {
+  return format == XcspFormat::kXcsp21 ? "XCSP 2.1" : "XCSP3";
+}
+
+XcspInstance read_xcsp(const std::string& path, const XcspReadOptions& options) {
+  const std::unique_ptr<ByteSource> source = open_input(path);
+  return read_xcsp(*source, options);
+}
+
+XcspInstance read_xcsp(ByteSource& source, const XcspReadOptions& options) {
+  // Compressed input: decoded on a thread of its own while the parse goes on.
+  if (source.compression() != Compression::kNone &&
+      TaskPool::resolve_threads(options.threads) > 1) {
+    const std::unique_ptr<ByteSource> ahead = read_ahead(source);
+    return read_detected(*ahead, options);
+  }
+  return read_detected(source, options);
 }
 
 }  // namespace arcwave

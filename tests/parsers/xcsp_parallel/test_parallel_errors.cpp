@@ -14,6 +14,7 @@
 #include "instances/csp/writers/xcsp_writer.hpp"
 #include "tests/parsers/xcsp_parallel/parallel_reading.hpp"
 #include "tests/support/catch.hpp"
+#include "tests/support/compress.hpp"
 #include "tests/support/paths.hpp"
 
 using namespace arcwave;
@@ -128,6 +129,28 @@ TEST_CASE("randomly damaged documents: the sequential outcome", "[xcsp][parallel
       }
       INFO("round " << round);
       check_same_outcome("damaged.xml", doc);
+    }
+  }
+}
+
+TEST_CASE("damaged compressed documents: the sequential outcome", "[xcsp][parallel][fuzz]") {
+  const Model rb = gen::rb({.n = 20, .d = 30, .e = 40, .tightness = 0.5, .seed = 9});
+  std::ostringstream out;
+  gen::write_xcsp(rb, gen::XcspDialect::kXcsp3, out);
+  const std::string text = out.str();
+  std::mt19937 rng(23);
+  for (const std::string& packed :
+       {test::xz(text, false), test::xz(text, true), test::bz2(text), test::gz(text)}) {
+    check_same_outcome("packed.xml", packed);
+    for (int round = 0; round < 12; ++round) {
+      std::string damaged = packed;
+      if (round % 2 == 0) {
+        damaged.resize(16 + rng() % (packed.size() - 16));  // cut short
+      } else {
+        damaged[16 + rng() % (packed.size() - 16)] ^= static_cast<char>(1 + rng() % 255);
+      }
+      INFO("round " << round);
+      check_same_outcome("packed.xml", damaged);
     }
   }
 }
