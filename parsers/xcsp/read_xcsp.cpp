@@ -83,11 +83,14 @@ XcspInstance read_xcsp(const std::string& path, const XcspReadOptions& options) 
 }
 
 XcspInstance read_xcsp(ByteSource& source, const XcspReadOptions& options) {
-  // Compressed input: decoded on a thread of its own while the parse goes on.
-  if (source.compression() != Compression::kNone &&
-      TaskPool::resolve_threads(options.threads) > 1) {
+  // Compressed input: decoded on a thread of its own while the parse goes on; the tables get
+  // the other threads.
+  if (const unsigned threads = TaskPool::resolve_threads(options.threads);
+      source.compression() != Compression::kNone && threads > 1) {
     const std::unique_ptr<ByteSource> ahead = read_ahead(source);
-    return read_detected(*ahead, options);
+    XcspReadOptions rest = options;
+    rest.threads = threads - 1;
+    return read_detected(*ahead, rest);
   }
   return read_detected(source, options);
 }
