@@ -59,6 +59,7 @@ class RawInput {
       n = std::min(size, memory_.size() - memory_pos_);
       std::memcpy(out, memory_.data() + memory_pos_, n);
       memory_pos_ += n;
+      if (mapped_ && memory_pos_ - released_ >= kReleaseBytes) release_read_pages();
     }
     total_ += n;
     return n;
@@ -78,6 +79,17 @@ class RawInput {
     pushback_pos_ = 0;
     return head;
   }
+  // A mapped file's pages count in the resident memory once read: those read are given back
+  // as the reading goes on (they are reloaded from the page cache if touched again).
+  static constexpr std::size_t kReleaseBytes = std::size_t{8} << 20;
+  void release_read_pages() {
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    const std::size_t end = memory_pos_ / page * page;  // the mapping starts on a page
+    if (end <= released_) return;
+    ::madvise(const_cast<char*>(memory_.data()) + released_, end - released_, MADV_DONTNEED);
+    released_ = end;
+  }
+
   /// The bytes not read yet, for a memory span.
   [[nodiscard]] std::optional<std::string_view> in_memory() const {
     if (file_ != nullptr) return std::nullopt;
@@ -93,6 +105,7 @@ class RawInput {
   std::string_view memory_;
   bool mapped_ = false;
   std::size_t memory_pos_ = 0;
+  std::size_t released_ = 0;  // mapped bytes given back (a multiple of the page size)
   std::string pushback_;
   std::size_t pushback_pos_ = 0;
   std::uint64_t total_ = 0;
