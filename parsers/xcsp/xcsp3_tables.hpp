@@ -174,8 +174,9 @@ inline void read_tuples_into(const XmlNode& node, int arity, const VariableTable
       node, 0, text.size(), arity, vars, table.has_star,
       [&](std::int32_t cell) { table.cells.push_back(cell); },
       [&](int a) { table.cells.reserve(tuples * static_cast<std::size_t>(a)); });
-  // 0 only for an empty table whose arity nothing tells (a template over %...).
-  table.arity = std::max(arity, 0);
+  // 0 only for an empty table whose arity nothing tells (a template over %...). Written only
+  // when it changes: a table read by a worker is already in the model, its arity read there.
+  if (table.arity != std::max(arity, 0)) table.arity = std::max(arity, 0);
 }
 
 inline std::shared_ptr<Table> read_tuples(const XmlNode& node, int arity, bool supports,
