@@ -60,7 +60,14 @@ void print_info(const std::string& path) {
   } else {
     fmt::print("objective    none\n");
   }
-  fmt::print("read time    {:.3f} s\n", seconds);
+  const XcspReadStats& st = inst.stats;
+  fmt::print(
+      "read time    {:.3f} s (stream {:.3f} s, then tables {:.3f} s; {} thread{}, {} table{} "
+      "on the workers in {} part{})\n",
+      seconds, st.stream_seconds, st.wait_seconds, st.threads, st.threads == 1 ? "" : "s",
+      st.tables_deferred, st.tables_deferred == 1 ? "" : "s",
+      std::max(st.parts, st.tables_deferred),
+      std::max(st.parts, st.tables_deferred) == 1 ? "" : "s");
 }
 
 }  // namespace

@@ -1,11 +1,13 @@
 // libFuzzer target: the XCSP3 reader (parsers/xcsp/xcsp3_*) on arbitrary bytes, decompressed
-// first when they look compressed. Bad input must be an arcwave error, never a crash.
+// first when they look compressed. Bad input must be an arcwave error, never a crash, and the
+// reading on several threads must agree with the one-thread reading (fuzz/parallel_check.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
 #include "arcwave/error.hpp"
+#include "fuzz/parallel_check.hpp"
 #include "parsers/input/byte_source.hpp"
 #include "parsers/xcsp/xcsp_reader.hpp"
 
@@ -22,5 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const arcwave::Unsupported&) {
   } catch (const arcwave::ResourceError&) {
   }
+  arcwave::fuzz::check_parallel_reading(
+      bytes, [](arcwave::ByteSource& source, const arcwave::XcspReadOptions& options) {
+        return arcwave::read_xcsp3(source, options);
+      });
   return 0;
 }

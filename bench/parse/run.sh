@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# bench/parse/run.sh [BUILD_DIR] — parse speed and peak memory of read_xcsp on a generated
-# ~100 MB network (300 variables, domain 100, 4000 binary constraints of 4000 support tuples),
-# in XCSP 2.1 and in XCSP3. Needs bench_parse, arcwave-gen and arcwave built in BUILD_DIR
-# (default: build). Targets (issue 2 §8): >= 50 MB/s, peak memory <= 3x the file size.
-# Results: bench_parse JSON in $OUT (default: a temp folder), and a table on standard output.
+# bench/parse/run.sh [BUILD_DIR] — parse speed and peak memory of read_xcsp, on one thread and on
+# all cores side by side, on generated extension instances: the RB network of issue 18 (100
+# variables, domain 100, 2000 conflict tables, 68 MB, also xz-compressed) and
+# the ~100 MB random network of issue 2 (300 variables, domain 100, 4000 binary constraints of
+# 4000 support tuples) in XCSP3 and in XCSP 2.1. Needs bench_parse, arcwave-gen and arcwave built
+# in BUILD_DIR (default: build). Targets: >= 500 MB/s on all cores (issue 18, 16 cores), peak
+# memory <= 3x the file size. PARSE_THREADS (default "1,all") lists the thread counts measured.
+# Results: bench_parse JSON and log in $OUT (default: a temp folder), and the table of report.py
+# on standard output (needs python3 only).
 set -uo pipefail
 build=${1:-build}
 gen="$build/instances/tools/arcwave-gen"
@@ -15,31 +19,29 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 out=${OUT:-$work}
+threads=${PARSE_THREADS:-1,all}
 
-params=(random --n 300 --d 100 --arity 2 --constraints 4000 --tightness 0.6 --seed 1)
 files=()
-for format in xcsp21 xcsp3; do
+rb="$work/rb-100-100-2000-0.5.xcsp3.xml"
+"$gen" rb --n 100 --d 100 --e 2000 --tightness 0.5 --seed 1 -o "$rb" || exit 1
+files+=("$rb")
+if command -v xz > /dev/null; then
+  xz -1 -T0 -k -c "$rb" > "$rb.xz"
+else
+  python3 -c 'import lzma, sys; lzma.open(sys.argv[2], "wb", preset=1).write(open(sys.argv[1], "rb").read())' "$rb" "$rb.xz"
+fi
+files+=("$rb.xz")
+params=(random --n 300 --d 100 --arity 2 --constraints 4000 --tightness 0.6 --seed 1)
+for format in xcsp3 xcsp21; do
   file="$work/rand-2-300-100-4000.$format.xml"
   "$gen" "${params[@]}" --format "$format" -o "$file" || exit 1
   files+=("$file")
 done
 
-"$bench" "${files[@]}" --benchmark_out="$out/parse-bench.json" --benchmark_out_format=json
+"$bench" --threads="$threads" "${files[@]}" --benchmark_out="$out/parse-bench.json" \
+  --benchmark_out_format=json > "$out/parse-bench.log" 2>&1 || {
+  tail -20 "$out/parse-bench.log" >&2
+  exit 1
+}
 
-printf '\n%-34s %9s %9s %12s %8s\n' file "size MB" "MB/s" "peak RSS MB" "RSS/size"
-for file in "${files[@]}"; do
-  name=$(basename "$file")
-  size=$(stat -c %s "$file")
-  if ! /usr/bin/time -v "$cli" info "$file" > "$work/info.txt" 2> "$work/time.txt"; then
-    echo "arcwave info $name failed:" >&2
-    tail -3 "$work/time.txt" >&2
-    continue
-  fi
-  rss_kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/time.txt")
-  # run_name carries the benchmark's options after the file name ("read_xcsp/F/iterations:1/...").
-  mbps=$(jq -r --arg n "read_xcsp/$name/" '[.benchmarks[]
-      | select((.run_name | startswith($n)) and .aggregate_name == "median")][0].MB_per_s' \
-    "$out/parse-bench.json")
-  awk -v n="$name" -v s="$size" -v m="$mbps" -v r="$rss_kb" 'BEGIN {
-    printf "%-34s %9.1f %9.1f %12.1f %8.2f\n", n, s / 1e6, m, r * 1024 / 1e6, r * 1024 / s }'
-done
+python3 "$(dirname "$0")/report.py" "$out/parse-bench.json" "$cli" "${files[@]}"

@@ -2,13 +2,23 @@
 #include "parsers/input/byte_source.hpp"
 
 #include <bzlib.h>
+#include <fcntl.h>
 #include <lzma.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "arcwave/error.hpp"
@@ -19,16 +29,19 @@ namespace {
 
 constexpr std::size_t kChunk = 1 << 16;
 
-// Where the (possibly compressed) bytes come from: a FILE* or a memory span.
+// Where the (possibly compressed) bytes come from: a FILE*, or a memory span (bytes given by the
+// caller, or a file mapped here).
 class RawInput {
  public:
   RawInput(std::string name, std::FILE* file, bool owned)
       : name_(std::move(name)), file_(file), owned_(owned) {}
-  RawInput(std::string name, std::string_view bytes) : name_(std::move(name)), memory_(bytes) {}
+  RawInput(std::string name, std::string_view bytes, bool mapped = false)
+      : name_(std::move(name)), memory_(bytes), mapped_(mapped) {}
   RawInput(const RawInput&) = delete;
   RawInput& operator=(const RawInput&) = delete;
   ~RawInput() {
     if (owned_ && file_ != nullptr) std::fclose(file_);
+    if (mapped_) munmap(const_cast<char*>(memory_.data()), memory_.size());
   }
   std::size_t read(char* out, std::size_t size) {
     if (pushback_pos_ < pushback_.size()) {
@@ -46,12 +59,14 @@ class RawInput {
       n = std::min(size, memory_.size() - memory_pos_);
       std::memcpy(out, memory_.data() + memory_pos_, n);
       memory_pos_ += n;
+      if (mapped_ && memory_pos_ - released_ >= kReleaseBytes) release_read_pages();
     }
     total_ += n;
     return n;
   }
   /// Reads the first bytes for detection and keeps them to be read again.
   std::string peek(std::size_t size) {
+    if (file_ == nullptr) return std::string(memory_.substr(0, size));
     std::string head(size, '\0');
     std::size_t got = 0;
     while (got < size) {
@@ -64,6 +79,22 @@ class RawInput {
     pushback_pos_ = 0;
     return head;
   }
+  // A mapped file's pages count in the resident memory once read: those read are given back
+  // as the reading goes on (they are reloaded from the page cache if touched again).
+  static constexpr std::size_t kReleaseBytes = std::size_t{8} << 20;
+  void release_read_pages() {
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    const std::size_t end = memory_pos_ / page * page;  // the mapping starts on a page
+    if (end <= released_) return;
+    ::madvise(const_cast<char*>(memory_.data()) + released_, end - released_, MADV_DONTNEED);
+    released_ = end;
+  }
+
+  /// The bytes not read yet, for a memory span.
+  [[nodiscard]] std::optional<std::string_view> in_memory() const {
+    if (file_ != nullptr) return std::nullopt;
+    return memory_.substr(memory_pos_);
+  }
   [[nodiscard]] std::uint64_t total() const noexcept { return total_; }
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
 
@@ -72,11 +103,32 @@ class RawInput {
   std::FILE* file_ = nullptr;
   bool owned_ = false;
   std::string_view memory_;
+  bool mapped_ = false;
   std::size_t memory_pos_ = 0;
+  std::size_t released_ = 0;  // mapped bytes given back (a multiple of the page size)
   std::string pushback_;
   std::size_t pushback_pos_ = 0;
   std::uint64_t total_ = 0;
 };
+
+// Maps a regular, non-empty file; nullptr when it cannot (the caller reads it instead).
+std::unique_ptr<RawInput> map_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  struct stat info {};
+  void* address = MAP_FAILED;
+  if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0)
+    address =
+        ::mmap(nullptr, static_cast<std::size_t>(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+  ::close(fd);
+  if (address == MAP_FAILED) return nullptr;
+  // Read front to back: the kernel reads ahead further.
+  ::madvise(address, static_cast<std::size_t>(info.st_size), MADV_SEQUENTIAL);
+  return std::make_unique<RawInput>(
+      path,
+      std::string_view(static_cast<const char*>(address), static_cast<std::size_t>(info.st_size)),
+      /*mapped=*/true);
+}
 
 [[noreturn]] void corrupt(const std::string& name, Compression c, const std::string& why) {
   throw InputError(SourcePosition{name}, std::string("corrupt or truncated ") +
@@ -89,6 +141,9 @@ class PlainSource final : public ByteSource {
       : ByteSource(raw->name(), Compression::kNone), raw_(std::move(raw)) {}
   std::size_t read(char* buffer, std::size_t size) override { return raw_->read(buffer, size); }
   [[nodiscard]] std::uint64_t raw_bytes_read() const noexcept override { return raw_->total(); }
+  [[nodiscard]] std::optional<std::string_view> in_memory() const override {
+    return raw_->in_memory();
+  }
 
  private:
   std::unique_ptr<RawInput> raw_;
@@ -106,10 +161,21 @@ class DecompressingSource : public ByteSource {
     in_size_ = raw_->read(in_.data(), in_.size());
     return in_size_;
   }
+  // A decoding error after `produced` bytes of this call: they are delivered, and the error on
+  // the next call, so that how a reader sizes its reads never changes what it sees first.
+  std::size_t fail_after(std::size_t produced, const std::string& why) {
+    if (produced == 0) corrupt(name(), compression(), why);
+    pending_error_ = why;
+    return produced;
+  }
+  void throw_pending_error() const {
+    if (!pending_error_.empty()) corrupt(name(), compression(), pending_error_);
+  }
   std::unique_ptr<RawInput> raw_;
   std::vector<char> in_;
   std::size_t in_size_ = 0;
   bool finished_ = false;
+  std::string pending_error_;
 };
 
 class LzmaSource final : public DecompressingSource {
@@ -124,6 +190,7 @@ class LzmaSource final : public DecompressingSource {
   LzmaSource& operator=(const LzmaSource&) = delete;
   ~LzmaSource() override { lzma_end(&stream_); }
   std::size_t read(char* buffer, std::size_t size) override {
+    throw_pending_error();
     if (finished_ || size == 0) return 0;
     stream_.next_out = reinterpret_cast<std::uint8_t*>(buffer);
     stream_.avail_out = size;
@@ -140,7 +207,8 @@ class LzmaSource final : public DecompressingSource {
         finished_ = true;
         break;
       }
-      if (ret != LZMA_OK) corrupt(name(), compression(), "liblzma error " + std::to_string(ret));
+      if (ret != LZMA_OK)
+        return fail_after(size - stream_.avail_out, "liblzma error " + std::to_string(ret));
       if (eof_ && stream_.avail_out == size) corrupt(name(), compression(), "unexpected end");
     }
     return size - stream_.avail_out;
@@ -162,6 +230,7 @@ class Bzip2Source final : public DecompressingSource {
   Bzip2Source& operator=(const Bzip2Source&) = delete;
   ~Bzip2Source() override { BZ2_bzDecompressEnd(&stream_); }
   std::size_t read(char* buffer, std::size_t size) override {
+    throw_pending_error();
     if (finished_ || size == 0) return 0;
     const auto capacity = static_cast<unsigned>(std::min<std::size_t>(size, 1U << 30));
     stream_.next_out = buffer;
@@ -177,7 +246,8 @@ class Bzip2Source final : public DecompressingSource {
         finished_ = true;
         break;
       }
-      if (ret != BZ_OK) corrupt(name(), compression(), "libbz2 error " + std::to_string(ret));
+      if (ret != BZ_OK)
+        return fail_after(capacity - stream_.avail_out, "libbz2 error " + std::to_string(ret));
     }
     return capacity - stream_.avail_out;
   }
@@ -197,6 +267,7 @@ class GzipSource final : public DecompressingSource {
   GzipSource& operator=(const GzipSource&) = delete;
   ~GzipSource() override { inflateEnd(&stream_); }
   std::size_t read(char* buffer, std::size_t size) override {
+    throw_pending_error();
     if (finished_ || size == 0) return 0;
     const auto capacity = static_cast<uInt>(std::min<std::size_t>(size, 1U << 30));
     stream_.next_out = reinterpret_cast<Bytef*>(buffer);
@@ -212,7 +283,8 @@ class GzipSource final : public DecompressingSource {
         finished_ = true;
         break;
       }
-      if (ret != Z_OK) corrupt(name(), compression(), stream_.msg ? stream_.msg : "zlib error");
+      if (ret != Z_OK)
+        return fail_after(capacity - stream_.avail_out, stream_.msg ? stream_.msg : "zlib error");
     }
     return capacity - stream_.avail_out;
   }
@@ -237,7 +309,95 @@ std::unique_ptr<ByteSource> wrap(std::unique_ptr<RawInput> raw) {
   return std::make_unique<PlainSource>(std::move(raw));
 }
 
+// Decompression on a thread of its own: the decoder runs a few chunks ahead of the reader.
+class ReadAheadSource final : public ByteSource {
+ public:
+  explicit ReadAheadSource(ByteSource& inner)
+      : ByteSource(inner.name(), inner.compression()), inner_(inner) {
+    thread_ = std::thread([this] { produce(); });
+  }
+  ReadAheadSource(const ReadAheadSource&) = delete;
+  ReadAheadSource& operator=(const ReadAheadSource&) = delete;
+  ~ReadAheadSource() override {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    changed_.notify_all();
+    thread_.join();
+  }
+
+  std::size_t read(char* buffer, std::size_t size) override {
+    while (used_ == current_.size()) {
+      std::unique_lock lock(mutex_);
+      changed_.wait(lock, [this] { return !chunks_.empty() || ended_; });
+      if (chunks_.empty()) {
+        if (error_) std::rethrow_exception(error_);
+        return 0;
+      }
+      current_ = std::move(chunks_.front());
+      chunks_.pop_front();
+      used_ = 0;
+      lock.unlock();
+      changed_.notify_all();
+    }
+    const std::size_t n = std::min(size, current_.size() - used_);
+    std::memcpy(buffer, current_.data() + used_, n);
+    used_ += n;
+    return n;
+  }
+  [[nodiscard]] std::uint64_t raw_bytes_read() const noexcept override { return raw_bytes_; }
+
+ private:
+  static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+  static constexpr std::size_t kChunksAhead = 4;
+
+  void produce() {
+    for (;;) {
+      std::string chunk(kChunkBytes, '\0');
+      std::size_t n = 0;
+      std::exception_ptr error;
+      try {
+        n = inner_.read(chunk.data(), chunk.size());
+      } catch (...) {
+        error = std::current_exception();
+      }
+      raw_bytes_ = inner_.raw_bytes_read();
+      std::unique_lock lock(mutex_);
+      if (error || n == 0) {
+        error_ = error;
+        ended_ = true;
+        lock.unlock();
+        changed_.notify_all();
+        return;
+      }
+      chunk.resize(n);
+      changed_.wait(lock, [this] { return chunks_.size() < kChunksAhead || stopping_; });
+      if (stopping_) return;
+      chunks_.push_back(std::move(chunk));
+      lock.unlock();
+      changed_.notify_all();
+    }
+  }
+
+  ByteSource& inner_;
+  std::string current_;  // the chunk being read (reader's thread only)
+  std::size_t used_ = 0;
+  std::atomic<std::uint64_t> raw_bytes_{0};
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::string> chunks_;  // decoded, not read yet
+  bool ended_ = false;              // the decoder has delivered everything (or failed)
+  std::exception_ptr error_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
 }  // namespace
+
+std::unique_ptr<ByteSource> read_ahead(ByteSource& inner) {
+  return std::make_unique<ReadAheadSource>(inner);
+}
 
 std::string_view to_string(Compression c) {
   switch (c) {
@@ -282,6 +442,7 @@ Compression detect_compression(std::string_view head) {
 
 std::unique_ptr<ByteSource> open_input(const std::string& path) {
   if (path == "-") return wrap(std::make_unique<RawInput>("<stdin>", stdin, false));
+  if (std::unique_ptr<RawInput> mapped = map_file(path)) return wrap(std::move(mapped));
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (file == nullptr)
     throw InputError(SourcePosition{path}, std::string("cannot open: ") + std::strerror(errno));

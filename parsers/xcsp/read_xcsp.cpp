@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "arcwave/error.hpp"
+#include "parsers/parallel/task_pool.hpp"
 #include "parsers/xcsp/xcsp_reader.hpp"
 
 namespace arcwave {
@@ -47,19 +48,15 @@ std::string_view root_tag(std::string_view head) {
   return {};
 }
 
-}  // namespace
-
-std::string_view to_string(XcspFormat format) {
-  return format == XcspFormat::kXcsp21 ? "XCSP 2.1" : "XCSP3";
-}
-
-XcspInstance read_xcsp(const std::string& path) {
-  const std::unique_ptr<ByteSource> source = open_input(path);
-  return read_xcsp(*source);
-}
-
-XcspInstance read_xcsp(ByteSource& source) {
+// Tells the format from the root element and reads the document.
+XcspInstance read_detected(ByteSource& source, const XcspReadOptions& options) {
   constexpr std::size_t kHead = 1 << 14;
+  // XCSP3 marks the root: <instance format="XCSP3" ...>; XCSP 2.1 says so in <presentation>.
+  if (const std::optional<std::string_view> bytes = source.in_memory()) {
+    if (root_tag(bytes->substr(0, kHead)).find("XCSP3") != std::string_view::npos)
+      return read_xcsp3(source, options);
+    return read_xcsp21(source, options);
+  }
   std::string head(kHead, '\0');
   std::size_t got = 0;
   while (got < kHead) {
@@ -70,9 +67,32 @@ XcspInstance read_xcsp(ByteSource& source) {
   head.resize(got);
   const std::string_view tag = root_tag(head);
   ReplaySource replay(source, std::move(head));
-  // XCSP3 marks the root: <instance format="XCSP3" ...>; XCSP 2.1 says so in <presentation>.
-  if (tag.find("XCSP3") != std::string_view::npos) return read_xcsp3(replay);
-  return read_xcsp21(replay);
+  if (tag.find("XCSP3") != std::string_view::npos) return read_xcsp3(replay, options);
+  return read_xcsp21(replay, options);
+}
+
+}  // namespace
+
+std::string_view to_string(XcspFormat format) {
+  return format == XcspFormat::kXcsp21 ? "XCSP 2.1" : "XCSP3";
+}
+
+XcspInstance read_xcsp(const std::string& path, const XcspReadOptions& options) {
+  const std::unique_ptr<ByteSource> source = open_input(path);
+  return read_xcsp(*source, options);
+}
+
+XcspInstance read_xcsp(ByteSource& source, const XcspReadOptions& options) {
+  // Compressed input: decoded on a thread of its own while the parse goes on; the tables get
+  // the other threads.
+  if (const unsigned threads = TaskPool::resolve_threads(options.threads);
+      source.compression() != Compression::kNone && threads > 1) {
+    const std::unique_ptr<ByteSource> ahead = read_ahead(source);
+    XcspReadOptions rest = options;
+    rest.threads = threads - 1;
+    return read_detected(*ahead, rest);
+  }
+  return read_detected(source, options);
 }
 
 }  // namespace arcwave

@@ -26,6 +26,8 @@
 #include <vector>
 
 #include "arcwave/error.hpp"
+#include "core/timer.hpp"
+#include "parsers/xcsp/table_jobs.hpp"
 #include "parsers/xcsp/xcsp21_constraints.hpp"
 #include "parsers/xcsp/xcsp21_predicates.hpp"
 #include "parsers/xcsp/xcsp21_symbols.hpp"
@@ -104,7 +106,7 @@ void check_structure(const XmlNode& item) {
 
 class Xcsp21Handler final : public XmlHandler {
  public:
-  explicit Xcsp21Handler(XcspInstance& out) : out_(out) {}
+  Xcsp21Handler(XcspInstance& out, TableJobs& jobs) : out_(out), jobs_(jobs) {}
 
   void open(const XmlNode& node, int depth) override {
     if (depth == 0) {
@@ -167,6 +169,7 @@ class Xcsp21Handler final : public XmlHandler {
   }
 
   void subtree(XmlNode& node, int /*depth*/) override {
+    jobs_.throw_if_failed();
     if (section_ == nullptr) fail_at_tag(node, "unexpected element");
     if (section_->section == Section::kPresentation) return;  // free-form description
     if (node.name != section_->item)
@@ -258,12 +261,27 @@ class Xcsp21Handler final : public XmlHandler {
     auto table = std::make_shared<Table>();
     table->arity = static_cast<int>(arity);
     table->supports = semantics == "supports";
-    const std::uint64_t tuples = scan_tuples(node, table->arity, declared, table->cells);
+    symbols_.relations.emplace(name, table);
+    if (jobs_.defers(node.text.size())) {
+      // Read by the workers; constraints need only its arity meanwhile.
+      auto read_all = [relation = name, declared](const XmlNode& n, Table& t) {
+        read_relation_tuples(n, relation, declared, t);
+      };
+      jobs_.defer({std::move(node), std::move(table), std::move(read_all), &relation_tuple_syntax(),
+                   declared});
+      return;
+    }
+    out_.tuples += read_relation_tuples(node, name, declared, *table);
+  }
+
+  // The tuples of a relation (nbTuples="declared") into `table`, whose arity is set.
+  static std::uint64_t read_relation_tuples(const XmlNode& node, const std::string& name,
+                                            std::uint64_t declared, Table& table) {
+    const std::uint64_t tuples = scan_tuples(node, table.arity, declared, table.cells);
     if (tuples != declared)
       fail_at_tag(node, fmt::format("relation '{}' declares nbTuples=\"{}\" but lists {} tuple{}",
                                     name, declared, tuples, tuples == 1 ? "" : "s"));
-    out_.tuples += tuples;
-    symbols_.relations.emplace(name, std::move(table));
+    return tuples;
   }
 
   void add_predicate(const XmlNode& node) {
@@ -287,6 +305,7 @@ class Xcsp21Handler final : public XmlHandler {
   }
 
   XcspInstance& out_;
+  TableJobs& jobs_;
   Symbols symbols_;
   Section last_section_ = Section::kNone;
   const SectionInfo* section_ = nullptr;
@@ -297,13 +316,27 @@ class Xcsp21Handler final : public XmlHandler {
 
 }  // namespace
 
-XcspInstance read_document(ByteSource& source) {
+XcspInstance read_document(ByteSource& source, const XcspReadOptions& options) {
   XcspInstance out;
   out.format = XcspFormat::kXcsp21;
   out.type = "CSP";
   out.model.source_format = "XCSP 2.1";
-  Xcsp21Handler handler(out);
-  parse_xml_stream(source, handler, 2);
+  TableJobs jobs(options);
+  Stopwatch clock;
+  {
+    Xcsp21Handler handler(out, jobs);
+    try {
+      parse_xml_stream(source, handler, 2);
+    } catch (...) {
+      jobs.rethrow_earlier_failure();  // a relation deferred before the failure comes first
+      throw;
+    }
+  }
+  out.stats.stream_seconds = clock.seconds();
+  clock.restart();
+  out.tuples += jobs.finish();
+  out.stats.wait_seconds = clock.seconds();
+  jobs.count_into(out.stats);
   return out;
 }
 

@@ -10,6 +10,6 @@ namespace arcwave::xcsp21 {
 /// Reads the document from `source` (positioned at its start). Errors: InputError at
 /// FILE:LINE:COL, Unsupported for weighted CSP, soft relations and other global constraints,
 /// ResourceError for domains larger than the limits of parsers/xcsp/xcsp21_text.hpp.
-XcspInstance read_document(ByteSource& source);
+XcspInstance read_document(ByteSource& source, const XcspReadOptions& options = {});
 
 }  // namespace arcwave::xcsp21

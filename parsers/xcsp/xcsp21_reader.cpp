@@ -4,7 +4,7 @@
 #include "parsers/xcsp/xcsp_reader.hpp"
 
 namespace arcwave {
-XcspInstance read_xcsp21(ByteSource& source) {
-  return xcsp21::read_document(source);
+XcspInstance read_xcsp21(ByteSource& source, const XcspReadOptions& options) {
+  return xcsp21::read_document(source, options);
 }
 }  // namespace arcwave

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "arcwave/error.hpp"
+#include "parsers/text/count_byte.hpp"
 #include "parsers/text/scanner.hpp"
 
 namespace arcwave::xcsp21 {
@@ -144,25 +145,21 @@ std::vector<Value> parse_domain_values(const XmlNode& domain) {
   return values;
 }
 
-std::uint64_t scan_tuples(const XmlNode& relation, int arity, std::uint64_t declared_tuples,
-                          std::vector<std::int32_t>& cells) {
+namespace {
+
+// Reads the tuples of text[from, to) of `relation`, handing each value to `emit`; returns how
+// many tuples there are. Errors name their exact position in the relation's text.
+template <typename Emit>
+std::uint64_t scan_tuple_range(const XmlNode& relation, std::size_t from, std::size_t to, int arity,
+                               Emit&& emit) {
   const std::string& text = relation.text;
   const char* const begin = text.data();
-  const char* const end = begin + text.size();
-  const char* p = begin;
+  const char* const end = begin + to;
+  const char* p = begin + from;
   const auto offset = [&](const char* at) { return static_cast<std::size_t>(at - begin); };
   const auto skip_space = [&] {
     while (p != end && is_space(*p)) ++p;
   };
-  // Every cell takes at least two characters ("1 "), so the text bounds the reservation even
-  // when nbTuples is absurd.
-  const std::uint64_t by_text = text.size() / 2 + 1;
-  const std::uint64_t by_count = declared_tuples * static_cast<std::uint64_t>(arity);
-  const bool count_overflows =
-      arity > 0 && declared_tuples > std::numeric_limits<std::uint64_t>::max() / arity;
-  cells.reserve(cells.size() +
-                static_cast<std::size_t>(count_overflows ? by_text : std::min(by_count, by_text)));
-
   constexpr std::uint64_t kLimit = std::numeric_limits<std::int32_t>::max();
   std::uint64_t tuples = 0;
   skip_space();
@@ -197,7 +194,7 @@ std::uint64_t scan_tuples(const XmlNode& relation, int arity, std::uint64_t decl
             relation, offset(p),
             "expected a space or '|' after a tuple value, found " + quote_at(text, offset(p)));
       const auto v = static_cast<std::int32_t>(magnitude);
-      cells.push_back(negative ? -v : v);
+      emit(negative ? -v : v);
     }
     ++tuples;
     skip_space();
@@ -213,6 +210,54 @@ std::uint64_t scan_tuples(const XmlNode& relation, int arity, std::uint64_t decl
     ++p;
   }
   return tuples;
+}
+
+// XCSP 2.1 tuple lists cut for parallel reading: parts are separated by a '|' (a part of a
+// well-formed list holds one tuple more than it has '|').
+class RelationTupleSyntax final : public TupleSyntax {
+ public:
+  [[nodiscard]] std::size_t next_cut(std::string_view text, std::size_t from) const override {
+    return text.find('|', from);
+  }
+  [[nodiscard]] std::size_t separator_width() const override { return 1; }
+  [[nodiscard]] std::size_t count_tuples(std::string_view part) const override {
+    return count_byte(part, '|') + 1;
+  }
+  // A part holds at most one tuple more than its '|' and each tuple `arity` values: the writes
+  // stay inside `out`.
+  bool read_part(const XmlNode& node, std::size_t from, std::size_t to, int arity,
+                 std::span<std::int32_t> out, bool& /*has_star*/) const override {
+    std::int32_t* next = out.data();
+    try {
+      const std::uint64_t tuples =
+          scan_tuple_range(node, from, to, arity, [&](std::int32_t v) { *next++ = v; });
+      return tuples * static_cast<std::uint64_t>(arity) == out.size();
+    } catch (...) {
+      return false;
+    }
+  }
+};
+
+}  // namespace
+
+std::uint64_t scan_tuples(const XmlNode& relation, int arity, std::uint64_t declared_tuples,
+                          std::vector<std::int32_t>& cells) {
+  const std::string& text = relation.text;
+  // Every cell takes at least two characters ("1 "), so the text bounds the reservation even
+  // when nbTuples is absurd.
+  const std::uint64_t by_text = text.size() / 2 + 1;
+  const std::uint64_t by_count = declared_tuples * static_cast<std::uint64_t>(arity);
+  const bool count_overflows =
+      arity > 0 && declared_tuples > std::numeric_limits<std::uint64_t>::max() / arity;
+  cells.reserve(cells.size() +
+                static_cast<std::size_t>(count_overflows ? by_text : std::min(by_count, by_text)));
+  return scan_tuple_range(relation, 0, text.size(), arity,
+                          [&](std::int32_t v) { cells.push_back(v); });
+}
+
+const TupleSyntax& relation_tuple_syntax() {
+  static const RelationTupleSyntax syntax;
+  return syntax;
 }
 
 }  // namespace arcwave::xcsp21

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "arcwave/model.hpp"
+#include "parsers/xcsp/table_jobs.hpp"
 #include "parsers/xml/xml_stream.hpp"
 
 namespace arcwave::xcsp21 {
@@ -64,5 +65,7 @@ std::vector<Value> parse_domain_values(const XmlNode& domain);
 /// returns how many there are. Values must fit table cells (32-bit, the star value excluded).
 std::uint64_t scan_tuples(const XmlNode& relation, int arity, std::uint64_t declared_tuples,
                           std::vector<std::int32_t>& cells);
+/// How relation tuples are cut into parts read in parallel (parsers/xcsp/table_jobs.hpp).
+const TupleSyntax& relation_tuple_syntax();
 
 }  // namespace arcwave::xcsp21

@@ -114,7 +114,6 @@ inline constexpr std::uint64_t kExactImageBudget = 50'000'000;
 /// Wider intervals (from interval arithmetic) are refused.
 inline constexpr std::uint64_t kMaxIntervalValues = 10'000'000;
 
-
 class AuxiliaryVariables {
  public:
   AuxiliaryVariables(VariableTable& vars, Model& model) : vars_(vars), model_(model) {}

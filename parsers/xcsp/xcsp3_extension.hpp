@@ -22,8 +22,10 @@ namespace arcwave::xcsp3 {
 class ExtensionSpec {
  public:
   /// Reads the element; `is_template` allows %i / %... in its list. Adds the tuples read to
-  /// `tuples`.
-  ExtensionSpec(const XmlNode& node, VariableTable& vars, bool is_template, std::uint64_t& tuples)
+  /// `tuples`, or hands a large table to `jobs` (its text is moved there, its tuples counted
+  /// when read).
+  ExtensionSpec(XmlNode& node, VariableTable& vars, bool is_template, std::uint64_t& tuples,
+                TableJobs* jobs)
       : where_(node.position), vars_(&vars) {
     VariableTable::check_attributes(node, {"id", "class", "note"});
     check_children(node, {"list", "supports", "conflicts"});
@@ -46,9 +48,20 @@ class ExtensionSpec {
       if (items_[0].kind == Item::kVariable)
         universe = &vars.model().variables()[static_cast<std::size_t>(items_[0].value)].domain;
       table_ = read_unary(tuples_node, *universe, supports != nullptr, vars);
+    } else if (const int arity = has_ellipsis_ ? -1 : static_cast<int>(items_.size());
+               jobs != nullptr && arity > 0 && !vars.has_symbols() &&
+               jobs->defers(tuples_node.text.size())) {
+      auto table = std::make_shared<Table>();
+      table->arity = arity;
+      table->supports = supports != nullptr;
+      table_ = table;
+      // `node` is the reader's own (mutable) element: its tuples child can give up its text.
+      jobs->defer({std::move(const_cast<XmlNode&>(tuples_node)), std::move(table),
+                   [arity](const XmlNode& n, Table& t) { read_tuples_into(n, arity, nullptr, t); },
+                   &kTupleListSyntax, std::nullopt});
+      return;
     } else {
-      table_ = read_tuples(tuples_node, has_ellipsis_ ? -1 : static_cast<int>(items_.size()),
-                           supports != nullptr, vars);
+      table_ = read_tuples(tuples_node, arity, supports != nullptr, vars);
     }
     tuples += table_->size();
   }

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "arcwave/error.hpp"
+#include "core/timer.hpp"
+#include "parsers/xcsp/table_jobs.hpp"
 #include "parsers/xcsp/xcsp3_lists.hpp"
 #include "parsers/xcsp/xcsp3_objectives.hpp"
 #include "parsers/xcsp/xcsp3_structure.hpp"
@@ -50,11 +52,12 @@ void check_nesting(const XmlNode& root, std::size_t depth) {
 
 class Xcsp3Handler final : public XmlHandler {
  public:
-  explicit Xcsp3Handler(XcspInstance& inst)
+  Xcsp3Handler(XcspInstance& inst, TableJobs& jobs)
       : inst_(inst),
+        jobs_(jobs),
         vars_(inst.model),
         aux_(vars_, inst.model),
-        constraints_(vars_, inst.model, inst.tuples) {
+        constraints_(vars_, inst.model, inst.tuples, &jobs) {
     vars_.set_auxiliary(&aux_);
   }
 
@@ -73,6 +76,7 @@ class Xcsp3Handler final : public XmlHandler {
   }
 
   void subtree(XmlNode& node, int depth) override {
+    jobs_.throw_if_failed();
     check_nesting(node, static_cast<std::size_t>(depth));
     switch (pending_) {
       case Pending::kCollect:
@@ -212,6 +216,7 @@ class Xcsp3Handler final : public XmlHandler {
   }
 
   XcspInstance& inst_;
+  TableJobs& jobs_;
   VariableTable vars_;
   xcsp3::AuxiliaryVariables aux_;
   ConstraintReader constraints_;
@@ -224,14 +229,26 @@ class Xcsp3Handler final : public XmlHandler {
 
 }  // namespace
 
-XcspInstance read_xcsp3(ByteSource& source) {
+XcspInstance read_xcsp3(ByteSource& source, const XcspReadOptions& options) {
   XcspInstance inst;
   inst.format = XcspFormat::kXcsp3;
   inst.model.source_format = "XCSP3";
+  TableJobs jobs(options);
+  Stopwatch clock;
   {
-    Xcsp3Handler handler(inst);
-    parse_xml_stream(source, handler, kCaptureDepth);
+    Xcsp3Handler handler(inst, jobs);
+    try {
+      parse_xml_stream(source, handler, kCaptureDepth);
+    } catch (...) {
+      jobs.rethrow_earlier_failure();  // a table deferred before the failure comes first
+      throw;
+    }
   }
+  inst.stats.stream_seconds = clock.seconds();
+  clock.restart();
+  inst.tuples += jobs.finish();
+  inst.stats.wait_seconds = clock.seconds();
+  jobs.count_into(inst.stats);
   return inst;
 }
 

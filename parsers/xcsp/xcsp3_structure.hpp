@@ -26,13 +26,13 @@ namespace arcwave::xcsp3 {
 /// A constraint with parameters (%i, %...), posted once per set of arguments.
 class ConstraintTemplate {
  public:
-  ConstraintTemplate(const XmlNode& node, VariableTable& vars, Model& model, std::uint64_t& tuples,
-                     ModelBudget& budget)
+  ConstraintTemplate(XmlNode& node, VariableTable& vars, Model& model, std::uint64_t& tuples,
+                     ModelBudget& budget, TableJobs* jobs)
       : vars_(vars), model_(model) {
     if (!is_constraint(node.name))
       throw Unsupported(node.position, "<" + node.name + "> as a constraint template");
     if (node.name == "extension") {
-      extension_.emplace(node, vars, /*is_template=*/true, tuples);
+      extension_.emplace(node, vars, /*is_template=*/true, tuples, jobs);
       params_ = extension_->params();
       ellipsis_ = extension_->has_ellipsis();
     } else if (node.name == "intension") {
@@ -97,11 +97,12 @@ class ConstraintTemplate {
 
 class ConstraintReader {
  public:
-  ConstraintReader(VariableTable& vars, Model& model, std::uint64_t& tuples)
-      : vars_(vars), model_(model), tuples_(tuples) {}
+  /// `jobs` reads large tables on the other cores (nullptr: every table is read at once).
+  ConstraintReader(VariableTable& vars, Model& model, std::uint64_t& tuples, TableJobs* jobs)
+      : vars_(vars), model_(model), tuples_(tuples), jobs_(jobs) {}
 
-  /// A whole element of <constraints> or of a <block>.
-  void add(const XmlNode& node) {
+  /// A whole element of <constraints> or of a <block> (its tables' text may be moved away).
+  void add(XmlNode& node) {
     add_element(node);
     account(node.position);
   }
@@ -113,11 +114,12 @@ class ConstraintReader {
   }
 
   /// The next child of the open group: the template first, then each <args>.
-  void group_child(const XmlNode& child) {
+  void group_child(XmlNode& child) {
     if (!template_) {
       if (child.name == "args")
         throw InputError(child.position, "<args> before the group's constraint template");
-      template_ = std::make_unique<ConstraintTemplate>(child, vars_, model_, tuples_, budget_);
+      template_ =
+          std::make_unique<ConstraintTemplate>(child, vars_, model_, tuples_, budget_, jobs_);
       return;
     }
     if (child.name != "args")
@@ -162,19 +164,19 @@ class ConstraintReader {
     budget_.add(entries, where);
   }
 
-  void add_element(const XmlNode& node) {
+  void add_element(XmlNode& node) {
     if (node.name == "group") {
       begin_group(node);
-      for (const XmlNode& c : node.children) group_child(c);
+      for (XmlNode& c : node.children) group_child(c);
       end_group(node);
     } else if (node.name == "block") {
       VariableTable::check_attributes(node, {"id", "class", "note"});
       check_no_text(node);
-      for (const XmlNode& c : node.children) add(c);
+      for (XmlNode& c : node.children) add(c);
     } else if (node.name == "slide") {
       add_slide(node);
     } else if (node.name == "extension") {
-      ExtensionSpec(node, vars_, /*is_template=*/false, tuples_).post(model_, nullptr);
+      ExtensionSpec(node, vars_, /*is_template=*/false, tuples_, jobs_).post(model_, nullptr);
     } else if (node.name == "intension") {
       IntensionSpec(node, vars_, /*is_template=*/false).post(model_, nullptr);
     } else if (is_global_constraint(node.name)) {
@@ -204,7 +206,7 @@ class ConstraintReader {
   // length when circular). Without wrapping, the steps go on while every list can give them;
   // a circular slide takes one step per start k * offset_0 inside the first list (its windows
   // wrap around the end), as the XCSP3 reference parser builds them.
-  void add_slide(const XmlNode& node) {
+  void add_slide(XmlNode& node) {
     VariableTable::check_attributes(node, {"id", "class", "note", "circular"});
     check_no_text(node);
     bool circular = false;
@@ -214,8 +216,8 @@ class ConstraintReader {
       circular = *c == "true";
     }
     std::vector<SlideList> lists;
-    const XmlNode* tmpl = nullptr;
-    for (const XmlNode& c : node.children) {
+    XmlNode* tmpl = nullptr;
+    for (XmlNode& c : node.children) {
       if (c.name == "list") {
         if (tmpl != nullptr) throw InputError(c.position, "<list> after the slide's template");
         VariableTable::check_attributes(c, {"offset", "collect"});
@@ -232,7 +234,7 @@ class ConstraintReader {
     }
     if (lists.empty()) throw InputError(node.position, "<slide> without <list>");
     if (tmpl == nullptr) throw InputError(node.position, "<slide> without a constraint template");
-    ConstraintTemplate t(*tmpl, vars_, model_, tuples_, budget_);
+    ConstraintTemplate t(*tmpl, vars_, model_, tuples_, budget_, jobs_);
     if (t.has_ellipsis()) throw Unsupported(tmpl->position, "%... in a slide template");
     std::size_t collected = 0;
     for (SlideList& l : lists) {
@@ -271,6 +273,7 @@ class ConstraintReader {
   VariableTable& vars_;
   Model& model_;
   std::uint64_t& tuples_;
+  TableJobs* jobs_;
   std::unique_ptr<ConstraintTemplate> template_;
   TemplateArgs args_;
   std::size_t counted_ = 0;  // constraints counted in the budget

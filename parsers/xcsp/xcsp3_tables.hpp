@@ -1,7 +1,8 @@
 // parsers/xcsp/xcsp3_tables.hpp — the tables of XCSP3 <extension> constraints, scanned by hand
 // straight into Table::cells (one reservation, no allocation per tuple): ordinary tuples
 // "(1,2)(0,*)", and the value lists of unary tables "1 2 4 8..10". When the model has symbolic
-// variables, cells may be symbols ("(red,blue)"), read off the fast path.
+// variables, cells may be symbols ("(red,blue)"), read off the fast path. Large tables are
+// read by the workers of parsers/xcsp/table_jobs.hpp (cut at tuples when very large).
 //
 // Internal to the XCSP3 reader; header-only so that the reader stays one translation unit.
 #pragma once
@@ -16,7 +17,9 @@
 
 #include "arcwave/error.hpp"
 #include "arcwave/model.hpp"
+#include "parsers/text/count_byte.hpp"
 #include "parsers/text/scanner.hpp"
+#include "parsers/xcsp/table_jobs.hpp"
 #include "parsers/xcsp/xcsp3_text.hpp"
 #include "parsers/xcsp/xcsp3_variables.hpp"
 #include "parsers/xml/xml_stream.hpp"
@@ -91,39 +94,40 @@ inline const char* scan_symbol(const XmlNode& node, const char* begin, const cha
 
 }  // namespace detail
 
-/// Reads the tuples of `node` (a <supports> or <conflicts>). `arity` is the scope size, or -1
-/// when only the tuples tell it (then the first tuple fixes it). `vars` resolves symbols.
-inline std::shared_ptr<Table> read_tuples(const XmlNode& node, int arity, bool supports,
-                                          const VariableTable& vars) {
-  const bool symbols = vars.has_symbols();
-  const std::string& text = node.text;
-  const char* const begin = text.data();
-  const char* const end = begin + text.size();
+namespace detail {
+
+// Reads the tuples of text[from, to) of `node` (a <supports> or <conflicts>), handing each cell
+// to `emit`; returns the number of tuples. `arity` is the scope size, or -1 when only the tuples
+// tell it (then the first tuple fixes it and `on_arity` hears of it). `vars` resolves symbols
+// (nullptr: no symbols). Errors name their exact position in the node's text.
+template <typename Emit, typename OnArity>
+std::size_t scan_tuple_text(const XmlNode& node, std::size_t from, std::size_t to, int& arity,
+                            const VariableTable* vars, bool& has_star, Emit&& emit,
+                            OnArity&& on_arity) {
+  const bool symbols = vars != nullptr && vars->has_symbols();
+  const char* const begin = node.text.data();
+  const char* const end = begin + to;
   auto fail = [&](const char* at, const std::string& message) -> void {
     throw InputError(node.text_position(static_cast<std::size_t>(at - begin)), message);
   };
-  auto table = std::make_shared<Table>();
-  table->supports = supports;
-  const std::size_t tuples = static_cast<std::size_t>(std::count(begin, end, '('));
-  if (arity > 0) table->cells.reserve(tuples * static_cast<std::size_t>(arity));
-  const char* p = begin;
+  std::size_t tuples = 0;
+  const char* p = begin + from;
   for (;;) {
-    while (p < end && detail::is_space(*p)) ++p;
+    while (p < end && is_space(*p)) ++p;
     if (p == end) break;
     if (*p != '(') fail(p, "expected '(' to open a tuple");
     const char* const tuple_start = p++;
     int values = 0;
     for (;;) {
-      while (p < end && detail::is_space(*p)) ++p;
+      while (p < end && is_space(*p)) ++p;
       std::int32_t cell = 0;
-      detail::CellProblem problem = detail::CellProblem::kNotACell;
-      const char* next = detail::scan_cell(p, end, cell, table->has_star, problem);
-      if (next == nullptr && symbols && p < end && detail::symbol_start(*p))
-        next = detail::scan_symbol(node, begin, p, end, vars, cell);
+      CellProblem problem = CellProblem::kNotACell;
+      const char* next = scan_cell(p, end, cell, has_star, problem);
+      if (next == nullptr && symbols && p < end && symbol_start(*p))
+        next = scan_symbol(node, begin, p, end, *vars, cell);
       if (next == nullptr) {
-        if (problem == detail::CellProblem::kBeyond64Bits)
-          fail(p, "table value out of the 64-bit range");
-        if (problem == detail::CellProblem::kBeyond32Bits)
+        if (problem == CellProblem::kBeyond64Bits) fail(p, "table value out of the 64-bit range");
+        if (problem == CellProblem::kBeyond32Bits)
           throw Unsupported(node.text_position(static_cast<std::size_t>(p - begin)),
                             "table value beyond the 32-bit range of table cells");
         fail(p, p == end ? "the tuple is not closed" : "expected an integer or '*' in a tuple");
@@ -132,9 +136,9 @@ inline std::shared_ptr<Table> read_tuples(const XmlNode& node, int arity, bool s
       if (arity > 0 && values == arity)
         fail(tuple_start, "tuple has more than " + std::to_string(arity) +
                               " values (the scope has " + std::to_string(arity) + ")");
-      table->cells.push_back(cell);
+      emit(cell);
       ++values;
-      while (p < end && detail::is_space(*p)) ++p;
+      while (p < end && is_space(*p)) ++p;
       if (p < end && *p == ',') {
         ++p;
         continue;
@@ -147,16 +151,69 @@ inline std::shared_ptr<Table> read_tuples(const XmlNode& node, int arity, bool s
     }
     if (arity < 0) {
       arity = values;
-      table->cells.reserve(tuples * static_cast<std::size_t>(arity));
+      on_arity(arity);
     }
     if (values != arity)
       fail(tuple_start, "tuple has " + std::to_string(values) + " value(s), the scope has " +
                             std::to_string(arity));
+    ++tuples;
   }
-  // 0 only for an empty table whose arity nothing tells (a template over %...).
-  table->arity = std::max(arity, 0);
+  return tuples;
+}
+
+}  // namespace detail
+
+/// Reads the tuples of `node` (a <supports> or <conflicts>) into `table` (cells empty). `arity`
+/// is the scope size, or -1 when only the tuples tell it. `vars` resolves symbols (or nullptr).
+inline void read_tuples_into(const XmlNode& node, int arity, const VariableTable* vars,
+                             Table& table) {
+  const std::string& text = node.text;
+  const std::size_t tuples = count_byte(text, '(');
+  if (arity > 0) table.cells.reserve(tuples * static_cast<std::size_t>(arity));
+  detail::scan_tuple_text(
+      node, 0, text.size(), arity, vars, table.has_star,
+      [&](std::int32_t cell) { table.cells.push_back(cell); },
+      [&](int a) { table.cells.reserve(tuples * static_cast<std::size_t>(a)); });
+  // 0 only for an empty table whose arity nothing tells (a template over %...). Written only
+  // when it changes: a table read by a worker is already in the model, its arity read there.
+  if (table.arity != std::max(arity, 0)) table.arity = std::max(arity, 0);
+}
+
+inline std::shared_ptr<Table> read_tuples(const XmlNode& node, int arity, bool supports,
+                                          const VariableTable& vars) {
+  auto table = std::make_shared<Table>();
+  table->supports = supports;
+  read_tuples_into(node, arity, &vars, *table);
   return table;
 }
+
+/// XCSP3 tuple lists cut for parallel reading: a part starts at a tuple's '('.
+class TupleListSyntax final : public TupleSyntax {
+ public:
+  [[nodiscard]] std::size_t next_cut(std::string_view text, std::size_t from) const override {
+    return text.find('(', from);
+  }
+  [[nodiscard]] std::size_t separator_width() const override { return 0; }
+  [[nodiscard]] std::size_t count_tuples(std::string_view part) const override {
+    return count_byte(part, '(');
+  }
+  // A part holds at most as many tuples as '(' and each tuple `arity` cells: the writes stay
+  // inside `out`.
+  bool read_part(const XmlNode& node, std::size_t from, std::size_t to, int arity,
+                 std::span<std::int32_t> out, bool& has_star) const override {
+    std::int32_t* next = out.data();
+    try {
+      int a = arity;
+      const std::size_t tuples = detail::scan_tuple_text(
+          node, from, to, a, nullptr, has_star, [&](std::int32_t cell) { *next++ = cell; },
+          [](int) {});
+      return tuples * static_cast<std::size_t>(arity) == out.size();
+    } catch (...) {
+      return false;
+    }
+  }
+};
+inline const TupleListSyntax kTupleListSyntax;
 
 /// Reads a unary table "v1 v2 lo..hi ..." (values and ranges). A range lists only the values of
 /// `universe` (sorted) it contains: values no variable can take never matter, and ranges may be

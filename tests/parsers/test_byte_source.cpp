@@ -1,16 +1,16 @@
 // Transparent decompression: every container round-trips and is detected by content.
-#include <bzlib.h>
-#include <lzma.h>
-#include <zlib.h>
-
 #include <random>
 #include <string>
 
 #include "arcwave/error.hpp"
 #include "parsers/input/byte_source.hpp"
 #include "tests/support/catch.hpp"
+#include "tests/support/compress.hpp"
 
 using namespace arcwave;
+using arcwave::test::bz2;
+using arcwave::test::gz;
+using arcwave::test::xz;
 
 namespace {
 
@@ -20,49 +20,6 @@ std::string sample_text() {
   for (int i = 0; i < 20000; ++i)
     s += "(" + std::to_string(rng() % 100) + "," + std::to_string(rng() % 100) + ")";
   return s + "\n</instance>\n";
-}
-
-std::string xz(const std::string& in, bool alone) {
-  lzma_stream strm = LZMA_STREAM_INIT;
-  if (alone) {
-    lzma_options_lzma opt;
-    lzma_lzma_preset(&opt, 6);
-    REQUIRE(lzma_alone_encoder(&strm, &opt) == LZMA_OK);
-  } else {
-    REQUIRE(lzma_easy_encoder(&strm, 6, LZMA_CHECK_CRC64) == LZMA_OK);
-  }
-  std::string out(in.size() + 1024, '\0');
-  strm.next_in = reinterpret_cast<const uint8_t*>(in.data());
-  strm.avail_in = in.size();
-  strm.next_out = reinterpret_cast<uint8_t*>(out.data());
-  strm.avail_out = out.size();
-  REQUIRE(lzma_code(&strm, LZMA_FINISH) == LZMA_STREAM_END);
-  out.resize(out.size() - strm.avail_out);
-  lzma_end(&strm);
-  return out;
-}
-
-std::string bz2(const std::string& in) {
-  std::string out(in.size() + 1024, '\0');
-  auto len = static_cast<unsigned>(out.size());
-  REQUIRE(BZ2_bzBuffToBuffCompress(out.data(), &len, const_cast<char*>(in.data()),
-                                   static_cast<unsigned>(in.size()), 9, 0, 0) == BZ_OK);
-  out.resize(len);
-  return out;
-}
-
-std::string gz(const std::string& in) {
-  z_stream strm{};
-  REQUIRE(deflateInit2(&strm, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-  std::string out(in.size() + 1024, '\0');
-  strm.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
-  strm.avail_in = static_cast<uInt>(in.size());
-  strm.next_out = reinterpret_cast<Bytef*>(out.data());
-  strm.avail_out = static_cast<uInt>(out.size());
-  REQUIRE(deflate(&strm, Z_FINISH) == Z_STREAM_END);
-  out.resize(out.size() - strm.avail_out);
-  deflateEnd(&strm);
-  return out;
 }
 
 std::string read_back(const std::string& bytes, Compression expected) {
