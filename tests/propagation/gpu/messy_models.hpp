@@ -4,7 +4,8 @@
 // the domains and empty tables, stated as supports or conflicts, some shared between
 // constraints over equal or different domains; tables over a repeated variable; binary
 // intensions, some sharing one expression; small allDifferents (unless `all_different` is off:
-// serial AC4 propagates those itself, not as the table network's relation).
+// serial AC4 propagates those itself, not as the table network's relation). With `binary_only`
+// every constraint has arity 1 or 2 (for the propagators that take binary networks only).
 #pragma once
 
 #include <memory>
@@ -16,7 +17,7 @@
 
 namespace arcwave::test {
 
-inline Model messy_model(std::uint64_t seed, bool all_different = true) {
+inline Model messy_model(std::uint64_t seed, bool all_different = true, bool binary_only = false) {
   gen::Rng rng(seed);
   Model m;
   const auto n = static_cast<int>(4 + rng.below(5));
@@ -66,7 +67,7 @@ inline Model messy_model(std::uint64_t seed, bool all_different = true) {
     const std::uint64_t kind = rng.below(10);
     if (kind <= 5) {
       static constexpr int kArity[] = {1, 2, 2, 2, 3, 3, 4};
-      const int arity = std::min(n, kArity[rng.below(7)]);
+      const int arity = std::min(n, binary_only ? kArity[rng.below(4)] : kArity[rng.below(7)]);
       const std::vector<int> scope = random_scope(arity);
       auto& pool = by_arity[arity];
       // A shared table: the same relation over other variables (equal domains or not).
@@ -76,7 +77,7 @@ inline Model messy_model(std::uint64_t seed, bool all_different = true) {
       m.add_constraint(ExtensionConstraint{scope, table});
     } else if (kind == 6) {
       // Over a repeated variable: tabulated from its semantics.
-      std::vector<int> scope = random_scope(2);
+      std::vector<int> scope = random_scope(binary_only ? 1 : 2);
       scope.push_back(scope[0]);
       m.add_constraint(ExtensionConstraint{scope, random_table(scope)});
     } else if (kind <= 8) {
@@ -91,7 +92,7 @@ inline Model messy_model(std::uint64_t seed, bool all_different = true) {
                           .build();
       m.add_constraint(IntensionConstraint{random_scope(2), shared_expr});
     } else if (all_different) {
-      const std::vector<int> scope = random_scope(std::min(n, 3));
+      const std::vector<int> scope = random_scope(std::min(n, binary_only ? 2 : 3));
       std::vector<Value> except;
       if (rng.below(2) == 0) except.push_back(domains[static_cast<std::size_t>(scope[0])][0]);
       m.add_constraint(AllDifferentConstraint{scope, except});

@@ -177,7 +177,7 @@ namespace {
 int device_ac_forms_agree(std::uint64_t first, std::uint64_t last) {
   int compared = 0;
   for (std::uint64_t seed = first; seed <= last; ++seed) {
-    const Model model = test::messy_model(seed);
+    const Model model = test::messy_model(seed, true, /*binary_only=*/true);
     const CompactNetwork compact = make_compact_network(model);
     if (!compact.binary()) continue;
     DeviceAc from_table(make_table_network(model));
@@ -214,11 +214,13 @@ int device_ac_forms_agree(std::uint64_t first, std::uint64_t last) {
 TEST_CASE("device AC from the compact form follows the table form along search paths",
           "[gpu][device_ac][compact]") {
   ARCWAVE_REQUIRE_GPU();
-  CHECK(device_ac_forms_agree(1, 200) > 20);
+  // 87 of these 200 binary models are arc consistent at the root (the OpenMP N-E fixpoint says
+  // so); the others wipe out there.
+  CHECK(device_ac_forms_agree(1, 200) == 87);
 }
 
 // A few models, for the sanitizers.
 TEST_CASE("device AC from both forms on a few models", "[gpu][device_ac][compact][small]") {
   ARCWAVE_REQUIRE_GPU();
-  CHECK(device_ac_forms_agree(1, 15) > 0);
+  CHECK(device_ac_forms_agree(1, 15) == 8);  // as above: 8 of the first 15
 }
