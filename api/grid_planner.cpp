@@ -115,7 +115,7 @@ struct GridPlanner::Impl {
     wave->run(grid::GpuVariant::kFast, goal, stop);
   }
   GridPath gpu_answer(grid::Point start) {
-    return to_answer(wave->path(start, priority, grid::PathMethod::kHostMoves), n, options.paths);
+    return to_answer(wave->path(start, priority, grid::PathMethod::kDeviceCodes), n, options.paths);
   }
 };
 

@@ -144,7 +144,7 @@ int run_grid(const GridOptions& o) {
   if (backend.backend == Backend::kGpu) {
     grid::GpuLeeWave wave(planes, n);
     const grid::WaveStats stats = wave.run(variant, finish, stop);
-    path = wave.path(start, priority, grid::PathMethod::kHostMoves);
+    path = wave.path(start, priority, grid::PathMethod::kDeviceCodes);
     const grid::GpuTimings& t = wave.timings();
     fmt::print("variant    {} ({} steps{})\n", grid::to_string(variant), stats.steps,
                stats.stopped_at_start ? ", stopped at the start" : "");

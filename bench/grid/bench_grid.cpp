@@ -325,6 +325,8 @@ void register_all() {
                                            grid::PathMethod::kDeviceWalk));
         quick(benchmark::RegisterBenchmark((prefix + "path-host").c_str(), path_row, key,
                                            grid::PathMethod::kHostMoves));
+        quick(benchmark::RegisterBenchmark((prefix + "path-codes").c_str(), path_row, key,
+                                           grid::PathMethod::kDeviceCodes));
       }
     }
   }

@@ -118,7 +118,7 @@ void gpu_file_to_path(benchmark::State& state) {
     grid::GpuLeeWave wave(p, grid::Neighbourhood::kVonNeumann);
     setup += setup_clock.seconds() * 1e3;
     wave.run(grid::GpuVariant::kFast, {s - 1, s - 1});
-    const auto path = wave.path({0, 0}, grid::Priority::kLURD, grid::PathMethod::kHostMoves);
+    const auto path = wave.path({0, 0}, grid::Priority::kLURD, grid::PathMethod::kDeviceCodes);
     benchmark::DoNotOptimize(path.data());
     wave_ms += wave.timings().wave_ms;
     path_ms += wave.timings().path_ms;

@@ -89,6 +89,23 @@ __global__ void next_moves(const std::uint8_t* moves, const L* labels, std::uint
   }
 }
 
+// One thread follows the codes of next_moves from the start: one dependent byte load per step
+// (the warp walk above waits on a cell's label, then on its neighbours').
+__global__ void walk_codes(const std::uint8_t* codes, MoveOffsets offsets, std::uint32_t start,
+                           std::uint64_t steps, std::uint32_t* path, std::uint32_t* failed) {
+  std::uint32_t cur = start;
+  for (std::uint64_t i = 0; i < steps; ++i) {
+    path[i] = cur;
+    const std::uint8_t code = (codes[cur / 2] >> (4 * (cur % 2))) & 0xF;
+    if (code == kNoMove) {
+      *failed = cur;
+      return;
+    }
+    cur = static_cast<std::uint32_t>(static_cast<long long>(cur) + offsets.at[code]);
+  }
+  path[steps] = cur;
+}
+
 [[noreturn]] void broken_labels(std::uint32_t cell) {
   throw InternalError("GPU path recovery: no neighbour of cell " + std::to_string(cell) +
                       " is nearer to the finish (labels are not a wave labelling)");
@@ -122,6 +139,17 @@ std::vector<std::uint32_t> recover(GpuLeeWave::Impl& im, const L* labels, std::u
   next_moves<kOctile, L><<<blocks, kCellBlock, 0, s>>>(im.moves.data(), labels, im.cells, offsets,
                                                        order, codes.data());
   ARCWAVE_CUDA_CHECK_LAUNCH("next_moves");
+  if (method == PathMethod::kDeviceCodes) {
+    cuda::DeviceBuffer<std::uint32_t> device_path(steps + 1);
+    std::uint32_t* failed = im.counters.data() + kChanged;
+    ARCWAVE_CUDA_CHECK(cudaMemsetAsync(failed, 0xFF, sizeof(std::uint32_t), s));
+    walk_codes<<<1, 1, 0, s>>>(codes.data(), offsets, start, steps, device_path.data(), failed);
+    ARCWAVE_CUDA_CHECK_LAUNCH("walk_codes");
+    im.fetch_counters();
+    if (im.host_counters[kChanged] != kNone) broken_labels(im.host_counters[kChanged]);
+    device_path.copy_to(path, s);
+    return path;
+  }
   const std::vector<std::uint8_t> host_codes = codes.to_host(s);
   std::uint32_t cur = start;
   for (std::uint64_t i = 0; i < steps; ++i) {

@@ -38,8 +38,9 @@ std::string_view to_string(GpuVariant v);
 
 /// How the path is recovered after a GPU wave.
 enum class PathMethod : std::uint8_t {
-  kDeviceWalk,  // one GPU thread walks from the start over the device labels
-  kHostMoves,   // a kernel computes every cell's next move (4 bits), the host walks them
+  kDeviceWalk,   // one GPU thread walks from the start over the device labels
+  kHostMoves,    // a kernel computes every cell's next move (4 bits), the host walks them
+  kDeviceCodes,  // the same kernel, then one GPU thread walks the moves (no 4-bit map download)
 };
 
 /// Times of the phases, milliseconds (CUDA events for device work, a host clock for the rest).

@@ -47,6 +47,7 @@ void check_unit(const grid::Grid& g, Neighbourhood n, Point finish, Point start,
       const auto reference = grid::recover_path(g, expected, start, n, p);
       CHECK(wave.path(start, p, PathMethod::kDeviceWalk) == reference);
       CHECK(wave.path(start, p, PathMethod::kHostMoves) == reference);
+      CHECK(wave.path(start, p, PathMethod::kDeviceCodes) == reference);
     }
   }
 }
@@ -88,6 +89,8 @@ TEST_CASE("small maps for the sanitizers", "[gpu][grid][sanitize]") {
             grid::recover_octile_path(g, expected, {60, 5}, Priority::kLURD));
       CHECK(octile.path({60, 5}, Priority::kULDR, PathMethod::kHostMoves) ==
             grid::recover_octile_path(g, expected, {60, 5}, Priority::kULDR));
+      CHECK(octile.path({60, 5}, Priority::kLURD, PathMethod::kDeviceCodes) ==
+            grid::recover_octile_path(g, expected, {60, 5}, Priority::kLURD));
     }
   }
 }
@@ -139,6 +142,8 @@ TEST_CASE("GPU waves that stop at the start", "[gpu][grid]") {
     // start == finish: a path of one cell.
     wave.run(v, finish, finish);
     CHECK(wave.path(finish, Priority::kULDR, PathMethod::kHostMoves) == std::vector<Point>{finish});
+    CHECK(wave.path(finish, Priority::kULDR, PathMethod::kDeviceCodes) ==
+          std::vector<Point>{finish});
   }
 }
 
@@ -159,6 +164,7 @@ TEST_CASE("GPU octile wave equals exact Dijkstra", "[gpu][grid]") {
         const auto reference = grid::recover_octile_path(g, expected, start, p);
         CHECK(wave.path(start, p, PathMethod::kDeviceWalk) == reference);
         CHECK(wave.path(start, p, PathMethod::kHostMoves) == reference);
+        CHECK(wave.path(start, p, PathMethod::kDeviceCodes) == reference);
       }
     }
   }
@@ -191,6 +197,7 @@ TEST_CASE("GPU waves on degenerate maps", "[gpu][grid]") {
     CHECK(wave.labels() == grid::bfs_labels(walled, {4, 4}, Neighbourhood::kVonNeumann));
     CHECK(wave.path({0, 2}, Priority::kLURD, PathMethod::kDeviceWalk).empty());
     CHECK(wave.path({0, 1}, Priority::kLURD, PathMethod::kHostMoves).empty());
+    CHECK(wave.path({0, 1}, Priority::kLURD, PathMethod::kDeviceCodes).empty());
     CHECK(wave.path({0, 0}, Priority::kLURD, PathMethod::kHostMoves).size() == 9);
     wave.run(v, {0, 1});  // a blocked finish
     CHECK(wave.path({0, 1}, Priority::kLURD, PathMethod::kDeviceWalk).empty());
