@@ -238,11 +238,17 @@ class Coordinator {
     exported_ += r.exported;
     if (!r.exhausted) all_exhausted_ = false;
     if (r.solution) {
+      // Compared with the recorded solution's value, not with best_: the relay may already
+      // have raised best_ to this very value from the device's published bound.
       const bool better =
-          !solution_ ||
-          (optimise_ && (net_.minimize ? r.solution_value < best_ : r.solution_value > best_));
-      if (optimise_ && better) best_ = r.solution_value;
-      if (better) solution_ = r.solution;
+          !solution_ || (optimise_ && (net_.minimize ? r.solution_value < solution_value_
+                                                     : r.solution_value > solution_value_));
+      if (better) {
+        solution_ = r.solution;
+        solution_value_ = r.solution_value;
+      }
+      if (optimise_ && (net_.minimize ? r.solution_value < best_ : r.solution_value > best_))
+        best_ = r.solution_value;
     }
     if (r.stopped) {
       found_ = true;
@@ -286,6 +292,7 @@ class Coordinator {
   std::uint64_t solutions_ = 0, nodes_ = 0, fails_ = 0, donations_ = 0, exported_ = 0;
   std::uint64_t moved_ = 0, rounds_ = 0;
   std::optional<std::vector<int>> solution_;
+  int solution_value_ = 0;  // the objective's value in solution_
   BatchResult described_;
 };
 

@@ -179,3 +179,75 @@ TEST_CASE("several host devices obey the time limit and the stop flag", "[batch]
 }
 
 }  // namespace arcwave
+
+namespace arcwave {
+
+namespace {
+
+// A scripted device for the coordinator alone: its first round (over all devices) ends at once
+// with a solution of objective index `first`; a later round publishes `later` as its bound,
+// waits until the coordinator has relayed it, then ends with a solution of that index.
+class ScriptedDevice final : public batch::SearchDevice {
+ public:
+  ScriptedDevice(std::atomic<int>& rounds, int first, int later)
+      : rounds_(rounds), first_(first), later_(later) {}
+  batch::Exchange exchange() override {
+    return {&flags_[0], &flags_[1], &flags_[2], &flags_[3], &flags_[4], outbox_, 1};
+  }
+  [[nodiscard]] std::size_t round_capacity() const override { return 1; }
+  [[nodiscard]] int searchers() const override { return 1; }
+  void describe(batch::BatchResult&) const override {}
+  batch::RoundResult round(const std::vector<batch::Subproblem>&, int) override {
+    const bool first = rounds_.fetch_add(1) == 0;
+    const int value = first ? first_ : later_;
+    if (!first) {
+      __atomic_store_n(&flags_[2], value, __ATOMIC_RELEASE);  // bound_out
+      const Stopwatch clock;
+      while (__atomic_load_n(&flags_[1], __ATOMIC_ACQUIRE) != value && clock.seconds() < 5)
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    batch::RoundResult r;
+    r.exhausted = true;
+    r.solutions = 1;
+    r.solution = std::vector<int>(3, value);
+    r.solution_value = value;
+    return r;
+  }
+
+ private:
+  std::atomic<int>& rounds_;
+  int first_, later_;
+  int flags_[5] = {};
+  std::uint64_t outbox_[8] = {};
+};
+
+}  // namespace
+
+TEST_CASE("several devices: a better solution whose bound was relayed first is kept",
+          "[batch][devices][cop]") {
+  for (const bool minimize : {true, false}) {
+    INFO((minimize ? "minimise" : "maximise"));
+    Model m = gen::rb({.n = 6, .d = 12, .e = 5, .tightness = 0.2, .seed = 5, .forced = true});
+    Objective obj;
+    obj.variable = 0;
+    obj.minimize = minimize;
+    m.set_objective(obj);
+    const test::BatchCase c = batch_case(m);
+    REQUIRE(c.items.size() == 1);
+    const int worse = minimize ? 9 : 2;
+    const int better = minimize ? 2 : 9;
+    std::atomic<int> rounds{0};
+    const batch::DeviceFactory make = [&](bool) {
+      return std::make_unique<ScriptedDevice>(rounds, worse, better);
+    };
+    const std::vector<batch::Subproblem> items = {c.items[0], c.items[0]};
+    batch::BatchOptions o;
+    o.items_per_device = 0;  // the two items as they are: two rounds
+    const batch::BatchResult r = batch::search_on_devices(c.net, items, o, {make, make});
+    CHECK(rounds.load() == 2);
+    REQUIRE(r.solution.has_value());
+    CHECK(r.solution->front() == better);
+  }
+}
+
+}  // namespace arcwave
