@@ -40,6 +40,10 @@ BackendChoice choose_backend(const Model& model, bool gpu_usable,
       fmt::format("{:.0f} value pairs per value, {} {:.0f}: MAC on the {} was faster in that range",
                   choice.pairs_per_value, choice.gpu ? ">=" : "<", kGpuPairsPerValue,
                   choice.gpu ? "GPU" : "CPU with AC3bit+rm");
+  // The batched GPU search (--backend gpu) is never picked: on the H100 it was not faster than
+  // the 16 CPU cores on any family measured (docs/results/h100-2026-11-25.md).
+  if (!choice.gpu)
+    choice.reason += "; the batched GPU search was not measured faster than the CPU cores";
   return choice;
 }
 
