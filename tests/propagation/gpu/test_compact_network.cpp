@@ -3,7 +3,9 @@
 // intensions and allDifferents (default and small tabulation limits: bits, listed tuples,
 // decompositions), on generated families and on the bundled instances; BuildNE (OpenMP system)
 // builds the same N-E arrays from both forms; AC4GPU / AC4GPU+ from the compact form reach serial
-// AC4's fixpoint (with the table form: ac4_reference.hpp checks both on every network).
+// AC4's fixpoint (with the table form: ac4_reference.hpp checks both on every network), and AC4GPU+
+// is GAC (the projection of the solutions) on the shared one-constraint files.
+#include <algorithm>
 #include <filesystem>
 
 #include "instances/csp/generators.hpp"
@@ -84,4 +86,48 @@ TEST_CASE("AC4GPU and AC4GPU+ (OpenMP) from the compact form reach serial AC4's 
     CHECK(wipeouts > 20);
     CHECK(wipeouts < 280);
   }
+}
+
+// Generalised arc consistency of one constraint is the projection of its solutions: on every
+// shared one-constraint file, the N-E fixpoint from the compact form keeps exactly the values
+// some satisfying assignment uses (enumerated with the checker, a second algorithm).
+TEST_CASE("AC4GPU+ (OpenMP) from the compact form is GAC on the shared one-constraint files",
+          "[compact][ne][omp][shared]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = test::shared_data_dir("instances") / "xcsp3-constraints";
+  if (!fs::exists(dir)) ARCWAVE_SKIP("no shared xcsp3-constraints instances");
+  int checked = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".xml") continue;
+    const Model model = read_xcsp(entry.path().string()).model;
+    if (model.constraints().size() != 1) continue;
+    std::uint64_t product = 1;
+    for (const Variable& v : model.variables()) product *= v.domain.size();
+    if (product > 2'000'000) continue;
+    INFO(entry.path().filename().string());
+    // Brute force: the values of each variable that some solution uses.
+    std::vector<std::size_t> offset(model.variable_count() + 1, 0);
+    for (std::size_t x = 0; x < model.variable_count(); ++x)
+      offset[x + 1] = offset[x] + model.variables()[x].domain.size();
+    std::vector<std::uint8_t> supported(offset.back(), 0);
+    std::vector<std::size_t> idx(model.variable_count(), 0);
+    std::vector<Value> assignment(model.variable_count());
+    for (std::uint64_t k = 0; k < product; ++k) {
+      for (std::size_t x = 0; x < idx.size(); ++x)
+        assignment[x] = model.variables()[x].domain[idx[x]];
+      if (constraint_satisfied(model.constraints()[0], assignment))
+        for (std::size_t x = 0; x < idx.size(); ++x) supported[offset[x] + idx[x]] = 1;
+      for (std::size_t x = idx.size(); x-- > 0;) {
+        if (++idx[x] < model.variables()[x].domain.size()) break;
+        idx[x] = 0;
+      }
+    }
+    const GpuAcResult r =
+        run_gpu_ac(make_compact_network(model), GpuAcAlgorithm::kAc4GpuPlus, AcExecution::kOmp);
+    const bool none = std::find(supported.begin(), supported.end(), 1) == supported.end();
+    CHECK(r.wiped_out == none);
+    if (!r.wiped_out) CHECK(r.alive == supported);
+    ++checked;
+  }
+  CHECK(checked >= 25);
 }
