@@ -26,9 +26,9 @@ TableAlgorithm parse_table_algorithm(std::string_view text);
 
 struct CpuEngineOptions {
   TableAlgorithm tables = TableAlgorithm::kAc3Bit;
-  bool all_different_matching = true;  // GAC by matching (else value elimination only)
+  bool all_different_matching = true;               // GAC by matching (else value elimination only)
   std::size_t intension_enumeration_limit = 5'000;  // tuples one revision may enumerate
-  std::size_t ac4_expansion_limit = 10'000'000;  // tuples of an n-ary table AC4 may expand
+  std::size_t ac4_expansion_limit = 10'000'000;     // tuples of an n-ary table AC4 may expand
   /// Add a redundant allDifferent over each clique of binary != constraints (search only:
   /// it filters more than arc consistency on the pairs).
   bool difference_cliques = false;

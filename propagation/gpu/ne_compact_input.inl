@@ -114,10 +114,11 @@ void expand_compact_nary(NeDevice& ne, Exec exec, Mark mark) {
   ne.nary_node.resize(ne.nary_entries);
   const std::uint64_t virtual_words = ne.nary_word_base[ne.q];
   if (virtual_words > 0) {
-    const NaryWords words{raw(ne.nary_word_base), raw(ne.nary_bits_offset), raw(ne.nary_bits), ne.q};
+    const NaryWords words{raw(ne.nary_word_base), raw(ne.nary_bits_offset), raw(ne.nary_bits),
+                          ne.q};
     auto rank = scratch<std::uint64_t>(exec, virtual_words + 1);
-    const auto counts = thrust::make_transform_iterator(
-        thrust::counting_iterator<std::uint64_t>(0), WordPopcount{words, virtual_words});
+    const auto counts = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0),
+                                                        WordPopcount{words, virtual_words});
     thrust::exclusive_scan(exec(), counts, counts + static_cast<std::ptrdiff_t>(virtual_words + 1),
                            rank.begin());
     thrust::for_each(exec(), thrust::counting_iterator<std::uint64_t>(0),
@@ -141,12 +142,11 @@ void upload_words(const std::vector<std::uint32_t>& host, V& device) {
   if (host.empty()) return;
 #if defined(__CUDACC__)
   constexpr std::size_t kDirectWords = std::size_t{4} << 20;  // upload_staged's threshold
-  if (host.size() <= kDirectWords)  // one span: no packing
+  if (host.size() <= kDirectWords)                            // one span: no packing
     ARCWAVE_CUDA_CHECK(cudaMemcpy(raw(device), host.data(), host.size() * sizeof(std::uint32_t),
                                   cudaMemcpyHostToDevice));
   else
-    upload_staged([&host](auto&& put) { put(host.data(), host.size()); }, raw(device),
-                  host.size());
+    upload_staged([&host](auto&& put) { put(host.data(), host.size()); }, raw(device), host.size());
 #else
   thrust::copy(host.begin(), host.end(), device.begin());
 #endif

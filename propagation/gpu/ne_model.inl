@@ -615,9 +615,10 @@ void recount_nary(NeDevice& ne, Exec exec, NaryRecount& scratch) {
 
 #if defined(__CUDACC__)
 // Host spans (for_each_span(put) calls put(data, count) for each), one after the other, into
-// `device` (`words` of them in all). A copy from pageable memory goes through the driver's own staging at a fraction of the
-// link's rate (1.5–2 GB/s measured for 400 MB): large tables are packed into two pinned
-// buffers in turn, each copied while the other is filled. Small ones are copied directly.
+// `device` (`words` of them in all). A copy from pageable memory goes through the driver's own
+// staging at a fraction of the link's rate (1.5–2 GB/s measured for 400 MB): large tables are
+// packed into two pinned buffers in turn, each copied while the other is filled. Small ones are
+// copied directly.
 template <typename ForEachSpan>
 void upload_staged(ForEachSpan&& for_each_span, std::uint32_t* device, std::uint64_t words) {
   // Pinning costs time per byte too: buffers of 4 MB, and none below 16 MB (H100 machine: 400 MB
@@ -852,11 +853,11 @@ void build_ne(NeDevice& ne, Exec exec, bool with_csr, Mark mark) {
   ne.counter_base.resize(ne.m + 1);
   // Bitmaps sent by the host (a CompactNetwork) keep the host's offsets (shared words).
   if (!ne.bitmap_uploaded) ne.bitmap_base.resize(ne.m + 1);
-  thrust::for_each(exec(), thrust::counting_iterator<std::uint32_t>(0),
-                   thrust::counting_iterator<std::uint32_t>(ne.m + 1),
-                   ConstraintSizes{raw(ne.domain_size), raw(ne.cx), raw(ne.cy), ne.m,
-                                   raw(ne.edge_base), raw(ne.counter_base),
-                                   ne.bitmap_uploaded ? nullptr : raw(ne.bitmap_base)});
+  thrust::for_each(
+      exec(), thrust::counting_iterator<std::uint32_t>(0),
+      thrust::counting_iterator<std::uint32_t>(ne.m + 1),
+      ConstraintSizes{raw(ne.domain_size), raw(ne.cx), raw(ne.cy), ne.m, raw(ne.edge_base),
+                      raw(ne.counter_base), ne.bitmap_uploaded ? nullptr : raw(ne.bitmap_base)});
   thrust::exclusive_scan(exec(), ne.edge_base.begin(), ne.edge_base.end(), ne.edge_base.begin());
   thrust::exclusive_scan(exec(), ne.counter_base.begin(), ne.counter_base.end(),
                          ne.counter_base.begin());
