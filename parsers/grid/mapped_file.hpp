@@ -3,7 +3,6 @@
 // them), else read into memory (pipes, empty files).
 #pragma once
 
-#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -17,12 +16,13 @@ class MappedFile {
   MappedFile(const MappedFile&) = delete;
   MappedFile& operator=(const MappedFile&) = delete;
 
-  [[nodiscard]] std::string_view text() const noexcept { return {data_, size_}; }
+  [[nodiscard]] std::string_view text() const noexcept {
+    return mapped_.empty() ? std::string_view(copy_) : mapped_;
+  }
 
  private:
-  const char* data_ = nullptr;
-  std::size_t size_ = 0;
-  void* mapping_ = nullptr;  // the mmap'ed region, or nullptr when `copy_` holds the bytes
+  // The mapping (core/mapped_bytes.hpp), or empty when `copy_` holds the bytes.
+  std::string_view mapped_;
   std::string copy_;
 };
 

@@ -2,10 +2,8 @@
 #include "parsers/input/byte_source.hpp"
 
 #include <bzlib.h>
-#include <fcntl.h>
 #include <lzma.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -22,6 +20,7 @@
 #include <vector>
 
 #include "arcwave/error.hpp"
+#include "core/mapped_bytes.hpp"
 
 namespace arcwave {
 
@@ -41,7 +40,7 @@ class RawInput {
   RawInput& operator=(const RawInput&) = delete;
   ~RawInput() {
     if (owned_ && file_ != nullptr) std::fclose(file_);
-    if (mapped_) munmap(const_cast<char*>(memory_.data()), memory_.size());
+    if (mapped_) unmap_file_bytes(memory_);
   }
   std::size_t read(char* out, std::size_t size) {
     if (pushback_pos_ < pushback_.size()) {
@@ -113,21 +112,11 @@ class RawInput {
 
 // Maps a regular, non-empty file; nullptr when it cannot (the caller reads it instead).
 std::unique_ptr<RawInput> map_file(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return nullptr;
-  struct stat info {};
-  void* address = MAP_FAILED;
-  if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0)
-    address =
-        ::mmap(nullptr, static_cast<std::size_t>(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-  ::close(fd);
-  if (address == MAP_FAILED) return nullptr;
+  const std::string_view bytes = map_file_bytes(path, /*populate=*/false);
+  if (bytes.empty()) return nullptr;
   // Read front to back: the kernel reads ahead further.
-  ::madvise(address, static_cast<std::size_t>(info.st_size), MADV_SEQUENTIAL);
-  return std::make_unique<RawInput>(
-      path,
-      std::string_view(static_cast<const char*>(address), static_cast<std::size_t>(info.st_size)),
-      /*mapped=*/true);
+  ::madvise(const_cast<char*>(bytes.data()), bytes.size(), MADV_SEQUENTIAL);
+  return std::make_unique<RawInput>(path, bytes, /*mapped=*/true);
 }
 
 [[noreturn]] void corrupt(const std::string& name, Compression c, const std::string& why) {
