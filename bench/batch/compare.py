@@ -23,15 +23,17 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 
 SETTLED = ("SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND")
 
 
-def run(binary, path, limit, options):
+def run(binary, path, limit, options, pin=None):
     start = time.monotonic()
+    prefix = ["taskset", "-c", pin] if pin else []
     try:
-        p = subprocess.run([binary, "solve", path, "-t", str(limit)] + options.split(),
+        p = subprocess.run(prefix + [binary, "solve", path, "-t", str(limit)] + options.split(),
                            capture_output=True, text=True, timeout=limit * 4 + 60)
         out, code = p.stdout, p.returncode
     except subprocess.TimeoutExpired:
@@ -69,6 +71,12 @@ def main():
                     help="later variants only on the files the first variant did not settle "
                          "within this many seconds (the others count as settled by all, with "
                          "the first variant's time; said in the output)")
+    ap.add_argument("--pin", action="append", default=[],
+                    help="NAME=CPUS: run that variant's processes on these cores (taskset -c)")
+    ap.add_argument("--together", action="append", default=[],
+                    help="N1,N2,...: these later variants run at the same time (pin them to "
+                         "disjoint cores), e.g. the GPU beside the 16-core CPU on a 32-core "
+                         "machine")
     args = ap.parse_args()
     if args.gpus:
         args.variant = [v + f" --gpus {args.gpus}"
@@ -88,7 +96,10 @@ def main():
             f, s = [x.strip() for x in line.split("|")[:2]]
             known[os.path.normpath(os.path.join(base, f))] = s
     rows = {f: dict(file=os.path.relpath(f, root), family=family(f, root)) for f in files}
-    for k, (name, options) in enumerate(variants):
+    pins = dict(p.split("=", 1) for p in args.pin)
+    lock = threading.Lock()
+
+    def run_variant(k, name, options):
         t0 = time.monotonic()
         todo = files
         if k > 0 and args.rerun_above >= 0:
@@ -99,19 +110,38 @@ def main():
                 if f not in todo:
                     rows[f][name] = dict(rows[f][first], assumed=True)
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs.get(name, 1)) as pool:
-            futures = {pool.submit(run, binary, f, args.limit, options): f for f in todo}
+            futures = {pool.submit(run, binary, f, args.limit, options, pins.get(name)): f
+                       for f in todo}
             for fut in concurrent.futures.as_completed(futures):
                 f, r = futures[fut], fut.result()
-                rows[f][name] = r
-                print(f"  {name} {os.path.relpath(f, root)} {r['status']} {r['wall']:.2f} s "
-                      f"{r['nodes']} nodes", flush=True)
-        if args.json:  # what is done so far survives a run cut short
-            with open(args.json, "w") as out:
-                json.dump(dict(partial=True, rows=list(rows.values())), out, indent=1)
-        print(f"variant {name} ({options}): {time.monotonic() - t0:.0f} s for {len(todo)} files"
-              + (f" ({len(files) - len(todo)} settled by {variants[0][0]} within "
-                 f"{args.rerun_above} s count as settled)" if len(todo) < len(files) else ""),
-              flush=True)
+                with lock:
+                    rows[f][name] = r
+                    print(f"  {name} {os.path.relpath(f, root)} {r['status']} {r['wall']:.2f} s "
+                          f"{r['nodes']} nodes", flush=True)
+        with lock:
+            if args.json:  # what is done so far survives a run cut short
+                with open(args.json, "w") as out:
+                    json.dump(dict(partial=True, rows=list(rows.values())), out, indent=1)
+            print(f"variant {name} ({options}"
+                  + (f", cores {pins[name]}" if name in pins else "")
+                  + f"): {time.monotonic() - t0:.0f} s for {len(todo)} files"
+                  + (f" ({len(files) - len(todo)} settled by {variants[0][0]} within "
+                     f"{args.rerun_above} s count as settled)" if len(todo) < len(files) else ""),
+                  flush=True)
+
+    groups = [g.split(",") for g in args.together]
+    done = set()
+    for k, (name, options) in enumerate(variants):
+        if name in done:
+            continue
+        group = next((g for g in groups if name in g and k > 0), [name])
+        threads = [threading.Thread(target=run_variant, args=(i, n, o))
+                   for i, (n, o) in enumerate(variants) if n in group]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        done.update(group)
     bad = []
     for f, row in rows.items():
         k = known.get(os.path.normpath(f))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The batched MAC search on the device machine: its tests (host reference and [gpu]),
 # compute-sanitizer on the small device cases, and `solve --backend gpu` against the CPU on the
-# shared binary instances (one core per CPU run, 14 at once; the GPU runs one at a time).
+# shared binary instances (one core per CPU run, 14 at once; the GPU runs one at a time; on 32
+# cores or more the GPU and the 16-core CPU runs go side by side on disjoint cores).
 # Usage: bench/device/batch.sh BUILD_DIR   (writes into $OUT)
 # BATCH_PARTS picks parts (default "tests sanitizers shared"); BATCH_LIMIT the time limit (10 s);
 # BATCH_FILES the instance glob (default: every shared binary instance).
@@ -31,6 +32,11 @@ if has shared; then
   # device time (compare.py says how many were counted so).
   variants=(--variant "cpu1=--backend cpu -p 1" --variant "gpu=--backend gpu -p 1"
             --variant "cpu16=--backend cpu -p 16")
+  # On a machine of 32 cores or more the GPU runs beside the 16-core CPU, each on its own cores
+  # (the GPU's process needs one core for its 0.2 s CPU probe and to poll the device).
+  if (( $(nproc) >= 32 )); then
+    variants+=(--pin "cpu16=0-15" --pin "gpu=16-19" --together "gpu,cpu16")
+  fi
   run "batch vs cpu on the shared binary instances" "$out/batch-shared.log" \
     python3 "$here/bench/batch/compare.py" "$build" --files "$files" --limit "$limit" \
     "${variants[@]}" --jobs cpu1=14 --rerun-above "${BATCH_RERUN_ABOVE:-1}" \

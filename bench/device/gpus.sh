@@ -107,13 +107,19 @@ fi
 if has apsp; then
   table=$out/gpus-apsp.txt
   printf '| graph | method | devices | wall s | log tail |\n| --- | --- | --- | ---: | --- |\n' > "$table"
-  for g in "$graphs/delaunay_n12.mtx" "$graphs/uk.mtx" "$graphs/uspowergrid.edges"; do
+  # The largest shared graph (luxembourg_osm, 114,599 vertices) with the first
+  # GPUS_LUX_SOURCES sources: the whole APSP file would be 105 GB.
+  for spec in "$graphs/delaunay_n12.mtx|all" "$graphs/uk.mtx|all" "$graphs/uspowergrid.edges|all" \
+              "$graphs/luxembourg_osm.edges|${GPUS_LUX_SOURCES:-1-4096}"; do
+    g=${spec%%|*}
+    sources=${spec#*|}
     name=$(basename "$g")
     for method in cta batched; do
       for devs in 0 "$list"; do
         log=$out/gpus-apsp-$name-$method-$devs.log
         read -r secs rc < <(timed "$log" "$cli" apsp "$g" --backend gpu --method "$method" \
-          --gpus "$devs" --format bin --values 64 --out "$out/gpus-apsp-$devs.bin")
+          --sources "$sources" --gpus "$devs" --format bin --values 64 \
+          --out "$out/gpus-apsp-$devs.bin")
         printf '| %s | %s | %s | %.2f | %s |\n' "$name" "$method" "$devs" "$secs" \
           "$(grep -m1 'shortest paths' "$log" | cut -c1-120)" >> "$table"
       done

@@ -82,6 +82,7 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
   bo.all_solutions = options.all_solutions;
   bo.stop = stop;
   bo.initial_bound = bound;
+  bo.learn_weights = options.var_heuristic == VarHeuristic::kDomWdeg;
   bo.devices = resolve_gpus(options.gpus, gpu_count());
   const batch::BatchResult r = batch::batch_search_device(net, items, bo);
   result.stats.search_seconds = r.seconds;
@@ -93,9 +94,10 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
                                      format_gpu_list(bo.devices))
                        : std::string("gpu (batched MAC on the device)");
   result.engine = fmt::format(
-      "gpu: batched MAC, {} searchers x {} threads, bitwise AC3, dom/wdeg; {} subproblems "
+      "gpu: batched MAC, {} searchers x {} threads, bitwise AC3, {}; {} subproblems "
       "given away; {:.1f} MB of device memory",
-      r.searchers, r.threads_per_searcher, r.donations, static_cast<double>(r.global_bytes) / 1e6);
+      r.searchers, r.threads_per_searcher, bo.learn_weights ? "dom/wdeg" : "dom/ddeg", r.donations,
+      static_cast<double>(r.global_bytes) / 1e6);
   if (bo.devices.size() > 1)
     result.engine += fmt::format(
         "; {} devices ({}): {} kernels, {} subproblems moved between their queues, {} open "

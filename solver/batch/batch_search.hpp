@@ -27,6 +27,9 @@ struct BatchOptions {
   int threads_per_searcher = 0;             // device: 0 picks 32, 64 or 128 from the network's size
   std::size_t queue_capacity = 0;           // 0: initial items + 64 per searcher
   long long donate_below = -1;              // -1: the number of searchers (device), 0 on the host
+  /// dom/wdeg: failures add to the weights of the constraints they come from; false: dom/ddeg
+  /// (the weights stay as given).
+  bool learn_weights = true;
   /// dom/wdeg weights to start from, per network constraint (empty: all 1), e.g. learnt by a
   /// short CPU search.
   std::vector<unsigned> initial_weights;

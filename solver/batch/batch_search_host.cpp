@@ -97,6 +97,7 @@ class HostDevice final : public SearchDevice {
     sh.all_solutions = options_.all_solutions ? 1 : 0;
     sh.donate_below = options_.donate_below < 0 ? 0 : options_.donate_below;
     sh.weight = weight_.data();
+    sh.learn_weights = options_.learn_weights ? 1 : 0;
     sh.residue = residue_.data();
     sh.exported = &exported;
     if (shared_) {

@@ -67,6 +67,25 @@ TEST_CASE("batched search counts equal the CPU engine's on random networks", "[b
   CHECK(sat < 40);
 }
 
+TEST_CASE("batched search counts equal the CPU engine's on domains of several words",
+          "[batch][counts]") {
+  int sat = 0;
+  for (int i = 0; i < 8; ++i) {
+    const auto seed = static_cast<std::uint64_t>(9700 + i);
+    const int n = 5 + i % 3;
+    const Model m = gen::rb({.n = n,
+                             .d = 60 + 13 * i,  // one word up to 64 values, then two and three
+                             .e = 2 * n,
+                             .tightness = 0.75 + 0.02 * i,
+                             .seed = seed,
+                             .supports = i % 2 == 0,
+                             .forced = i % 3 == 0});
+    INFO(fmt::format("network {} (seed {})", i, seed));
+    sat += counts_agree(m, i % 2) ? 1 : 0;
+  }
+  CHECK(sat > 0);
+}
+
 TEST_CASE("batched search: the first solution satisfies the model, UNSAT stays UNSAT", "[batch]") {
   for (int n : {4, 6, 8, 12, 16, 20}) {
     INFO("queens " << n);
@@ -136,6 +155,33 @@ TEST_CASE("batched search refuses what it cannot take", "[batch]") {
   const auto why = batch::batch_refusal(indexed);
   REQUIRE(why.has_value());
   CHECK(why->find("global constraint") != std::string::npos);
+}
+
+// Not run by default (`test_batch_search "[.nodes]"`): nodes of one host searcher (dom/wdeg and
+// dom/ddeg) against the CPU engine's sequential search without restarts on RB networks.
+TEST_CASE("batched search: nodes of one searcher against the CPU engine", "[.nodes]") {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const Model m = gen::rb({.n = 40, .d = 15, .e = 200, .tightness = 0.46, .seed = seed});
+    const test::BatchCase c = batch_case(m);
+    std::string line = fmt::format("rb-40-15-200-0.46 seed {}:", seed);
+    for (bool learn : {true, false}) {
+      batch::BatchOptions bo;
+      bo.learn_weights = learn;
+      const batch::BatchResult host = batch::batch_search_host(c.net, c.items, bo);
+      SolverOptions o;
+      o.backend = SolverBackend::kCpu;
+      o.threads = 1;
+      o.restarts = RestartPolicy::kNone;
+      o.var_heuristic = learn ? VarHeuristic::kDomWdeg : VarHeuristic::kDomDdeg;
+      Solver solver(m, o);
+      const SolveResult r = solver.solve();
+      CHECK(host.complete);
+      CHECK(host.solutions == r.solutions);
+      line += fmt::format(" {}: searcher {} nodes, CPU {} nodes;", learn ? "dom/wdeg" : "dom/ddeg",
+                          host.nodes, r.stats.nodes);
+    }
+    WARN(line);
+  }
 }
 
 }  // namespace arcwave

@@ -46,6 +46,31 @@ TEST_CASE("batched search on the device counts what the host counts", "[batch][g
     CHECK(dev.complete);
     CHECK(dev.solutions == host.solutions);
   }
+  // Domains of more than 64 values: several words per domain, revised a lane per value (the
+  // networks above, of one word, are revised a lane per arc).
+  for (int i = 0; i < 6; ++i) {
+    const auto seed = static_cast<std::uint64_t>(9600 + i);
+    const int n = 6 + i % 3;
+    const Model m = gen::rb({.n = n,
+                             .d = 65 + 25 * i,
+                             .e = 2 * n,
+                             .tightness = 0.8 + 0.02 * i,
+                             .seed = seed,
+                             .supports = i % 2 == 0,
+                             .forced = i % 3 == 0});
+    const test::BatchCase c = batch_case(m);
+    REQUIRE(c.net.words > 1);
+    batch::BatchOptions o;
+    o.all_solutions = true;
+    const batch::BatchResult host = batch::batch_search_host(c.net, c.items, o);
+    for (int threads : {32, 128}) {
+      INFO(fmt::format("wide network {} (seed {}) threads {}", i, seed, threads));
+      o.threads_per_searcher = threads;
+      const batch::BatchResult dev = batch::batch_search_device(c.net, c.items, o);
+      CHECK(dev.complete);
+      CHECK(dev.solutions == host.solutions);
+    }
+  }
 }
 
 TEST_CASE("batched search on the device: first solutions and optima", "[batch][gpu]") {
