@@ -443,6 +443,13 @@ class CudaDevice final : public SearchDevice {
 
 }  // namespace
 
+std::unique_ptr<SearchDevice> make_cuda_device(const BatchNetwork& net, const BatchOptions& options,
+                                               int device, bool shared) {
+  const GpuInfo& info = gpu_info();
+  if (!info.present) throw ResourceError("no usable GPU for the batched search: " + info.reason);
+  return std::make_unique<CudaDevice>(net, options, device, 1, shared, std::size_t{0});
+}
+
 BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subproblem>& items,
                                 const BatchOptions& options) {
   const GpuInfo& info = gpu_info();

@@ -66,4 +66,11 @@ using DeviceFactory = std::function<std::unique_ptr<SearchDevice>(bool shared)>;
 std::unique_ptr<SearchDevice> make_host_device(const BatchNetwork& net, const BatchOptions& options,
                                                bool shared);
 
+/// One GPU (`device`: an ordinal after CUDA_VISIBLE_DEVICES) with all of its searchers, made
+/// on the calling thread, which then runs its rounds (an MPI rank's device worker). `net` and
+/// `options` must outlive it. ResourceError without a usable GPU (builds without CUDA
+/// included).
+std::unique_ptr<SearchDevice> make_cuda_device(const BatchNetwork& net, const BatchOptions& options,
+                                               int device, bool shared);
+
 }  // namespace arcwave::batch

@@ -33,6 +33,7 @@ constexpr std::size_t kPrefetchPerIdleWorker = 3;
 struct Peer {
   bool hello = false;
   int threads = 0;
+  int device = kCpuWorkers;
   int hungry = 0;
   bool idle = false;
   std::uint64_t sent = 0;  // WORK messages sent
@@ -59,9 +60,28 @@ SolveStatus final_status(bool exhausted, bool found_first, bool optimise, std::u
   return solutions > 0 ? SolveStatus::kSatisfiable : SolveStatus::kUnknown;
 }
 
+// "cpu (...)" or, when ranks search on devices, "gpu (...)" with each rank's place.
+std::string backend_line(const std::vector<Peer>& peers, const std::string& note) {
+  int workers = 0;
+  bool devices = false;
+  for (const Peer& p : peers) {
+    workers += p.threads;
+    devices = devices || p.device != kCpuWorkers;
+  }
+  if (!devices)
+    return fmt::format("cpu ({} MPI ranks, {} workers, one CPU engine each){}", peers.size(),
+                       workers, note.empty() ? "" : " (" + note + ")");
+  std::string places;
+  for (std::size_t r = 0; r < peers.size(); ++r)
+    places += fmt::format("{}rank {}: {}", r == 0 ? "" : ", ", r,
+                          placement_name(peers[r].device, peers[r].threads));
+  return fmt::format("gpu (batched MAC, {} MPI ranks: {})", peers.size(), places);
+}
+
 }  // namespace
 
-SolveResult coordinate(Solver& solver, Link& link, const ModelShape& shape, const Fault& fault) {
+SolveResult coordinate(Solver& solver, Link& link, const ModelShape& shape, const Fault& fault,
+                       int local_rank) {
   const int ranks = link.size();
   for (int r = 1; r < ranks; ++r) link.watch(r);
   Handoff handoff;
@@ -72,18 +92,22 @@ SolveResult coordinate(Solver& solver, Link& link, const ModelShape& shape, cons
                              static_cast<std::size_t>(worker_count(options.threads)) *
                              static_cast<std::size_t>(ranks);
   Stopwatch clock;
-  RankSearch local(solver, true, [&](Engine& engine, parallel::Worker& worker, bool root_ok) {
-    Stopwatch decomposing;
-    parallel::Decomposition d;
-    if (root_ok) d = parallel::decompose(engine, target, worker.on_solution(), halt);
-    std::lock_guard lock(handoff.mutex);
-    handoff.decomposition = std::move(d);
-    handoff.seconds = decomposing.seconds();
-    handoff.ready = true;
-  });
+  RankSearch local(
+      solver, true,
+      [&](Engine& engine, parallel::Worker& worker, bool root_ok) {
+        Stopwatch decomposing;
+        parallel::Decomposition d;
+        if (root_ok) d = parallel::decompose(engine, target, worker.on_solution(), halt);
+        std::lock_guard lock(handoff.mutex);
+        handoff.decomposition = std::move(d);
+        handoff.seconds = decomposing.seconds();
+        handoff.ready = true;
+      },
+      local_rank);
   std::vector<Peer> peers(static_cast<std::size_t>(ranks));
   peers[0].hello = true;
   peers[0].threads = local.workers();
+  peers[0].device = local.device();
   std::deque<search::Subproblem> queue;
   bool decomposed = false;
   bool decomposition_interrupted = false;
@@ -107,6 +131,7 @@ SolveResult coordinate(Solver& solver, Link& link, const ModelShape& shape, cons
                       shape.domain_sizes.size(), shape.constraints, shape.fingerprint));
     p.hello = true;
     p.threads = h.threads;
+    p.device = h.device;
   };
   const auto begin_stop = [&](bool proved) {
     stopping = true;
@@ -374,8 +399,7 @@ SolveResult coordinate(Solver& solver, Link& link, const ModelShape& shape, cons
   st.search_seconds = clock.seconds();
   result.complete = exhausted || local.found();
   result.status = final_status(exhausted, local.found(), optimise, result.solutions);
-  result.backend =
-      fmt::format("cpu ({} MPI ranks, {} workers, one CPU engine each)", ranks, st.workers);
+  result.backend = backend_line(peers, local.note());
   result.engine = own.engine_description;
   for (int r = 1; r < ranks; ++r)
     link.send(r, encode_bye({static_cast<std::int64_t>(result.status), result.solutions,

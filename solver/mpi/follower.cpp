@@ -28,13 +28,15 @@ using Clock = std::chrono::steady_clock;
 
 }  // namespace
 
-SolveResult follow(Solver& solver, Link& link, const ModelShape& shape, const Fault& fault) {
+SolveResult follow(Solver& solver, Link& link, const ModelShape& shape, const Fault& fault,
+                   int local_rank) {
   link.watch(0);
   Stopwatch clock;
-  RankSearch local(solver, detail::SolverAccess::options(solver).all_solutions, {});
+  RankSearch local(solver, detail::SolverAccess::options(solver).all_solutions, {}, local_rank);
   link.send(0,
             encode_hello({shape.fingerprint, static_cast<std::int64_t>(shape.domain_sizes.size()),
-                          static_cast<std::int64_t>(shape.constraints), local.workers()}));
+                          static_cast<std::int64_t>(shape.constraints), local.workers(),
+                          local.device()}));
   std::uint64_t received = 0;
   Status last_status{-1, false, 0};
   bool steal_pending = false;
@@ -191,8 +193,11 @@ SolveResult follow(Solver& solver, Link& link, const ModelShape& shape, const Fa
   st.search_seconds = clock.seconds();
   result.best = local.sink().best();
   result.engine = own.engine_description;
-  result.backend =
-      fmt::format("cpu (MPI rank {} of {}, {} workers)", link.rank(), link.size(), local.workers());
+  result.backend = local.device() == kCpuWorkers
+                       ? fmt::format("cpu (MPI rank {} of {}, {} workers)", link.rank(),
+                                     link.size(), local.workers())
+                       : fmt::format("gpu (MPI rank {} of {}, batched MAC on {})", link.rank(),
+                                     link.size(), placement_name(local.device(), 1));
   return result;
 }
 

@@ -15,10 +15,18 @@ SolveResult solve(Solver& solver, MPI_Comm comm, const MpiOptions& options) {
     throw InputError("MPI timeout: expected a positive number of seconds");
   const distributed::Fault fault = distributed::Fault::from_environment();
   const distributed::ModelShape shape = distributed::shape_of(detail::SolverAccess::model(solver));
+  // The rank's index on its host (collective: every rank asks, whatever its backend).
+  int local_rank = 0;
+  MPI_Comm host = MPI_COMM_NULL;
+  if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host) == MPI_SUCCESS &&
+      host != MPI_COMM_NULL) {
+    MPI_Comm_rank(host, &local_rank);
+    MPI_Comm_free(&host);
+  }
   distributed::Link link(comm, options.timeout_seconds);
   try {
-    return link.rank() == 0 ? distributed::coordinate(solver, link, shape, fault)
-                            : distributed::follow(solver, link, shape, fault);
+    return link.rank() == 0 ? distributed::coordinate(solver, link, shape, fault, local_rank)
+                            : distributed::follow(solver, link, shape, fault, local_rank);
   } catch (const Error& e) {
     link.abort_peers(e.exit_code());
     throw;

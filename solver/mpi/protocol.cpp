@@ -100,8 +100,12 @@ ModelShape shape_of(const Model& model) {
 }
 
 Words encode_hello(const Hello& h) {
-  return {static_cast<std::int64_t>(Kind::kHello), as_word(h.fingerprint), h.variables,
-          h.constraints, h.threads};
+  return {static_cast<std::int64_t>(Kind::kHello),
+          as_word(h.fingerprint),
+          h.variables,
+          h.constraints,
+          h.threads,
+          h.device};
 }
 
 Words encode_status(const Status& s) {
@@ -226,6 +230,7 @@ Hello Decoder::hello() {
   h.variables = next_in("variable count", 0, std::int64_t{1} << 40);
   h.constraints = next_in("constraint count", 0, std::int64_t{1} << 40);
   h.threads = static_cast<int>(next_in("threads", 1, 1 << 20));
+  h.device = static_cast<int>(next_in("device", -2, 1 << 20));
   end();
   return h;
 }

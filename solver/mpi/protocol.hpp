@@ -65,6 +65,7 @@ struct Hello {
   std::int64_t variables = 0;
   std::int64_t constraints = 0;
   int threads = 1;
+  int device = -1;  // its GPU, or -1 (CPU workers), -2 (the host test device)
 };
 
 struct Status {

@@ -2,13 +2,55 @@
 #include "solver/mpi/rank_search.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string_view>
+
+#include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "core/device_set.hpp"
+#include "core/gpu_runtime.hpp"
+#include "propagation/indexed/indexed_model.hpp"
 #include "solver/api/solver_access.hpp"
+#include "solver/batch/search_device.hpp"
 
 namespace arcwave::distributed {
 
-RankSearch::RankSearch(Solver& solver, bool user_callback, parallel::WorkerTeam::FirstTask first)
+namespace {
+
+bool host_device_hook() {
+  const char* v = std::getenv("ARCWAVE_BATCH_HOST_DEVICE");
+  return v != nullptr && std::string_view(v) == "1";
+}
+
+}  // namespace
+
+std::string placement_name(int device, int workers) {
+  if (device >= 0) return fmt::format("GPU {}", device);
+  if (device == kHostDevice) return "host device";
+  return fmt::format("{} CPU workers", workers);
+}
+
+void RankSearch::plan_device(int local_rank) {
+  const IndexedModel indexed = index_model(model_);
+  if (const std::optional<std::string> why = batch::batch_refusal(indexed)) {
+    note_ = "the batched search refused the model: " + *why;
+    return;
+  }
+  if (host_device_hook()) {
+    device_ = kHostDevice;
+  } else {
+    device_ = gpu_for_local_rank(options_.gpus, local_rank, gpu_count());
+    if (device_ < 0)
+      throw ResourceError("--backend gpu under MPI: no usable GPU for this rank: " +
+                          gpu_info().reason);
+  }
+  net_ = std::make_unique<batch::BatchNetwork>(batch::make_batch_network(indexed));
+  batch_options_.all_solutions = options_.all_solutions;
+}
+
+RankSearch::RankSearch(Solver& solver, bool user_callback, parallel::WorkerTeam::FirstTask first,
+                       int local_rank)
     : model_(detail::SolverAccess::model(solver)),
       options_(detail::SolverAccess::options(solver)),
       halt_(detail::SolverAccess::stop_flag(solver)),
@@ -16,6 +58,8 @@ RankSearch::RankSearch(Solver& solver, bool user_callback, parallel::WorkerTeam:
   if (options_.portfolio)
     throw InputError("a portfolio runs on one process: leave it out under MPI");
   halt_.store(false);
+  if (options_.backend == SolverBackend::kGpu) plan_device(local_rank);
+  if (net_) workers_ = 1;
   factory_ = cpu_engine_factory(model_, options_, &model_seconds_);
   config_ = search_config(options_);
   const bool optimise = model_.objective().has_value() && !options_.all_solutions;
@@ -34,9 +78,33 @@ RankSearch::RankSearch(Solver& solver, bool user_callback, parallel::WorkerTeam:
   pool_->open();
   watcher_ = std::make_unique<StopWatcher>(halt_, detail::SolverAccess::external_flag(solver),
                                            options_.time_limit_seconds);
-  team_ = std::make_unique<parallel::WorkerTeam>(workers_, factory_, config_, *sink_,
-                                                 optimise ? incumbent_.get() : nullptr, *pool_,
-                                                 halt_, std::move(first));
+  if (!net_) {
+    team_ = std::make_unique<parallel::WorkerTeam>(workers_, factory_, config_, *sink_,
+                                                   optimise ? incumbent_.get() : nullptr, *pool_,
+                                                   halt_, std::move(first));
+    return;
+  }
+  DeviceWorker::Setup s;
+  s.model = &model_;
+  s.net = net_.get();
+  s.options = batch_options_;
+  const batch::BatchNetwork* net = net_.get();
+  const batch::BatchOptions* bo = &batch_options_;  // outlives the device (a member)
+  if (device_ == kHostDevice)
+    s.make_device = [net, bo](bool shared) { return batch::make_host_device(*net, *bo, shared); };
+  else
+    s.make_device = [net, bo, gpu = device_](bool shared) {
+      return batch::make_cuda_device(*net, *bo, gpu, shared);
+    };
+  s.device_name = placement_name(device_, 1);
+  s.make_engine = factory_;
+  s.config = config_;
+  s.sink = sink_.get();
+  s.incumbent = optimise ? incumbent_.get() : nullptr;
+  s.pool = pool_.get();
+  s.halt = &halt_;
+  s.first = std::move(first);
+  device_worker_ = std::make_unique<DeviceWorker>(std::move(s));
 }
 
 RankSearch::~RankSearch() {
@@ -44,6 +112,7 @@ RankSearch::~RankSearch() {
   halt_.store(true);
   pool_->finish();
   team_.reset();  // joins
+  device_worker_.reset();
 }
 
 bool RankSearch::found() const {
@@ -51,13 +120,15 @@ bool RankSearch::found() const {
 }
 
 bool RankSearch::interrupted() const {
-  return halt_.load() && !found() && !team_->failed();
+  return halt_.load() && !found() && !failed();
 }
 
 Status RankSearch::status() const {
   const parallel::WorkPool::State st = pool_->state();
   Status s;
-  s.hungry = std::max(0, st.waiting - static_cast<int>(st.queued));
+  // A device worker asks for a round's worth: rank 0 then sends it up to a fair share at once.
+  const int appetite = device_worker_ ? device_worker_->appetite() : 1;
+  s.hungry = std::max(0, st.waiting - static_cast<int>(st.queued)) * appetite;
   s.idle = st.waiting == workers_ && st.queued == 0 && st.outbox == 0;
   return s;
 }
@@ -68,13 +139,21 @@ void RankSearch::finish() {
   halt_.store(true);
   pool_->finish();
   watcher_.reset();
-  team_->join();
+  if (team_)
+    team_->join();
+  else
+    device_worker_->join();
 }
 
 parallel::ParallelReport RankSearch::report() const {
   parallel::ParallelReport r;
-  team_->add_stats_to(r);
-  r.engine_description = team_->engine_description();
+  if (team_) {
+    team_->add_stats_to(r);
+    r.engine_description = team_->engine_description();
+  } else {
+    device_worker_->add_stats_to(r);
+    r.engine_description = device_worker_->description();
+  }
   return r;
 }
 

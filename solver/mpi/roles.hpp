@@ -28,7 +28,10 @@ struct Fault {
   void trigger(Link& link) const;
 };
 
-SolveResult coordinate(Solver& solver, Link& link, const ModelShape& shape, const Fault& fault);
-SolveResult follow(Solver& solver, Link& link, const ModelShape& shape, const Fault& fault);
+/// `local_rank`: the rank's index among the ranks of its host (which GPU it takes).
+SolveResult coordinate(Solver& solver, Link& link, const ModelShape& shape, const Fault& fault,
+                       int local_rank);
+SolveResult follow(Solver& solver, Link& link, const ModelShape& shape, const Fault& fault,
+                   int local_rank);
 
 }  // namespace arcwave::distributed

@@ -97,6 +97,11 @@ bool SolutionSink::offer_values(std::span<const Value> values) {
   return keep(std::move(s));
 }
 
+void SolutionSink::count(std::uint64_t n) {
+  if (mode_ != SinkMode::kAll) throw InternalError("SolutionSink::count: not counting solutions");
+  solutions_.fetch_add(n);
+}
+
 std::uint64_t SolutionSink::solutions() const {
   return solutions_.load();
 }

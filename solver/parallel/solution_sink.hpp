@@ -42,6 +42,10 @@ class SolutionSink {
   /// the first one; kOptimise: it beat the incumbent; kAll: always).
   bool offer_values(std::span<const Value> values);
 
+  /// kAll: `n` more solutions, counted where they were found (a device counts its solutions
+  /// without handing each over).
+  void count(std::uint64_t n);
+
   [[nodiscard]] SinkMode mode() const noexcept { return mode_; }
   [[nodiscard]] std::uint64_t solutions() const;
   /// kFirst: the solution; kOptimise: the best; kAll: one of them (without a callback, the

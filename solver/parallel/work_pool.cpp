@@ -60,6 +60,17 @@ bool WorkPool::take(search::Subproblem& out) {
   return false;
 }
 
+std::size_t WorkPool::take_queued(std::vector<search::Subproblem>& out, std::size_t max) {
+  std::lock_guard lock(mutex_);
+  std::size_t moved = 0;
+  for (; moved < max && !queue_.empty(); ++moved) {
+    out.push_back(std::move(queue_.front()));
+    queue_.pop_front();
+  }
+  update_hunger();
+  return moved;
+}
+
 void WorkPool::give(search::Subproblem gift) {
   {
     std::lock_guard lock(mutex_);

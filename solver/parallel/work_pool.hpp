@@ -32,6 +32,9 @@ class WorkPool {
   void open();
   /// Blocks until there is a subproblem (true) or the search is over or halted (false).
   bool take(search::Subproblem& out);
+  /// Moves up to `max` queued subproblems to `out` without waiting; how many it moved (a worker
+  /// that searches many subproblems at once: a device).
+  std::size_t take_queued(std::vector<search::Subproblem>& out, std::size_t max);
   /// A piece split off by a busy worker.
   void give(search::Subproblem gift);
   /// True while workers (here or, after want_external, on another rank) wait for work.

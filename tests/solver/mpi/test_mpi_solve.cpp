@@ -6,45 +6,16 @@
 #include <fmt/format.h>
 
 #include "instances/csp/generators.hpp"
-#include "instances/csp/writers/xcsp_writer.hpp"
 #include "tests/propagation/cpu/engine_domains.hpp"
-#include "tests/solver/cli/cli_run.hpp"
 #include "tests/solver/cli/instantiation.hpp"
+#include "tests/solver/mpi/mpi_run.hpp"
 #include "tests/support/catch.hpp"
 
 namespace arcwave {
 
-namespace {
-
-constexpr int kLimit = 120;  // seconds any one mpirun may take before the test calls it a hang
-
-// Root is allowed (CI runs as root); single-copy transfers between processes are off, since
-// containers often forbid the ptrace they need (large messages would then fail).
-std::string launcher(int ranks, const std::string& env = {}) {
-  return fmt::format(
-      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
-      "OMPI_MCA_btl_vader_single_copy_mechanism=none {} timeout {} '{}' --oversubscribe -np {}",
-      env, kLimit, ARCWAVE_MPIEXEC, ranks);
-}
-
-test::CliRun mpirun(const std::string& args, int ranks = 3, const std::string& env = {}) {
-  test::CliRun r = test::run_cli(args, launcher(ranks, env));
-  REQUIRE(r.exit_code != 124);  // timeout: a hang
-  return r;
-}
-
-std::string write_model(const Model& m, const std::string& name) {
-  const std::string path = (test::scratch_dir() / name).string();
-  gen::write_xcsp_file(m, gen::XcspDialect::kXcsp3, path);
-  return path;
-}
-
-std::string solutions_line(const test::CliRun& r) {
-  const auto l = r.lines("c solutions ");
-  return l.size() == 1 ? l[0] : std::string();
-}
-
-}  // namespace
+using test::mpirun;
+using test::solutions_line;
+using test::write_model;
 
 TEST_CASE("solution counts under mpirun equal the sequential ones", "[mpi][counts]") {
   struct Case {
@@ -176,9 +147,9 @@ TEST_CASE("a killed, silent or garbling rank ends the job with an error", "[mpi]
 TEST_CASE("ranks that read different models stop with an error", "[mpi][failure]") {
   const std::string a = test::bundled("xcsp3/queens-8.xml");
   const std::string b = test::bundled("xcsp3/queens-10-alldiff.xml");
-  const test::CliRun r =
-      test::run_cli("solve -p 1 " + b, fmt::format("{} '{}' solve -p 1 {} : -np 2", launcher(1),
-                                                   test::arcwave_binary().string(), a));
+  const test::CliRun r = test::run_cli(
+      "solve -p 1 " + b, fmt::format("{} '{}' solve -p 1 {} : -np 2", test::mpi_launcher(1),
+                                     test::arcwave_binary().string(), a));
   INFO(r.out << r.err);
   CHECK(r.exit_code == 6);
   CHECK(r.err.find("read a different model") != std::string::npos);

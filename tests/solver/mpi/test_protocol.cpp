@@ -103,7 +103,7 @@ void decode_all(const Words& w) {
 
 TEST_CASE("every message survives a round trip", "[mpi][protocol]") {
   {
-    const Words w = encode_hello({shape().fingerprint, 6, 15, 8});
+    const Words w = encode_hello({shape().fingerprint, 6, 15, 8, 3});
     Decoder d(w, 1, shape());
     REQUIRE(d.kind() == Kind::kHello);
     const Hello h = d.hello();
@@ -111,6 +111,7 @@ TEST_CASE("every message survives a round trip", "[mpi][protocol]") {
     CHECK(h.variables == 6);
     CHECK(h.constraints == 15);
     CHECK(h.threads == 8);
+    CHECK(h.device == 3);
   }
   {
     const Words w = encode_status({3, true, 42});
