@@ -167,13 +167,20 @@ cuda::DeviceBuffer<T> upload(const std::vector<T>& v) {
   return cuda::DeviceBuffer<T>(std::span<const T>(v.data(), v.size()));
 }
 
+// Makes `device` current on this thread before any member (the stream first) is created: a
+// stream belongs to the device that was current when it was made.
+int made_current(int device) {
+  use_gpu(device);
+  return device;
+}
+
 class CudaDevice final : public SearchDevice {
  public:
   // `share`: how many workers of this search use the same GPU (each takes 1/share of it).
   CudaDevice(const BatchNetwork& net, const BatchOptions& options, int device, int share,
              bool shared, std::size_t items)
       : net_(net),
-        device_(device),
+        device_(made_current(device)),
         optimise_(net.objective >= 0 && !options.all_solutions),
         threads_(pick_threads(net, options.threads_per_searcher)),
         kernel_(pick_kernel(threads_)),
@@ -302,6 +309,10 @@ class CudaDevice final : public SearchDevice {
     a.sh.donate_below = options.donate_below >= 0 ? options.donate_below : searchers_;
     a.sh.weight = d_weights_.data();
     a.sh.learn_weights = options.learn_weights ? 1 : 0;
+    // Measurement switches (bench/device): ARCWAVE_BATCH_SMALL=0, ARCWAVE_BATCH_POLL=MASK.
+    if (const char* e = std::getenv("ARCWAVE_BATCH_SMALL")) a.sh.small_arcs = std::atoi(e);
+    if (const char* e = std::getenv("ARCWAVE_BATCH_POLL"))
+      a.sh.poll_mask = static_cast<unsigned>(std::atoi(e));
     a.sh.residue = d_residues_.data();
     if (shared) {
       if (optimise_) {

@@ -90,6 +90,8 @@ struct SharedState {
   // Learnt by all searchers together (racy on purpose: hints and heuristics, never answers).
   unsigned* weight = nullptr;  // per constraint: dom/wdeg weights, added to atomically
   int* residue = nullptr;      // per relation row: the word where a support was last found
+  int small_arcs = 1;          // one-word domains: a lane per arc (0: a lane per value)
+  unsigned poll_mask = 3;      // queue and host flags looked at when (count & mask) == 0
   int learn_weights = 1;       // 0: the weights stay as given (dom/ddeg from all-1 weights)
   // Several devices; all null with one.
   const int* bound_in = nullptr;          // the best objective index of every device (host memory)
@@ -255,7 +257,7 @@ class Searcher {
       if (g_.rank() == 0) s_.flags[kAny] = 0;
       g_.sync();
       if (net_.tables > 0) mark_tables(cur);
-      if (W_ == 1) {
+      if (W_ == 1 && sh_.small_arcs != 0) {
         revise_changed_small(cur, nxt);
       } else {
         for (int y = g_.warp(); y < net_.n; y += g_.warps()) {
@@ -559,7 +561,7 @@ class Searcher {
   ARCWAVE_HD void maybe_donate(int depth) {
     // Every fourth node: the queue's counters (and the host's request) are a round trip to L2
     // or over PCIe that the whole group waits for.
-    if ((nodes_ & 3U) != 0) return;
+    if ((nodes_ & sh_.poll_mask) != 0) return;
     if (g_.rank() == 0) {
       s_.flags[kDonateSlot] = -1;
       s_.flags[kDonateOut] = 0;
@@ -667,7 +669,7 @@ class Searcher {
       // The host's flag is in host memory (a PCIe read): looked at every eighth time.
       ++polls_;
       const bool stop =
-          g_.load_int(sh_.stop) != 0 || ((polls_ & 7U) == 0 && sh_.external_stop != nullptr &&
+          g_.load_int(sh_.stop) != 0 || ((polls_ & sh_.poll_mask) == 0 && sh_.external_stop != nullptr &&
                                          g_.load_int(sh_.external_stop) != 0);
       s_.flags[kStopAll] = stop ? 1 : 0;
     }

@@ -40,9 +40,10 @@ void DeviceWorker::body() {
     batch::BatchResult shape;
     device->describe(shape);
     description_ = fmt::format(
-        "{}: batched MAC, {} searchers x {} threads, bitwise AC3, dom/wdeg; subproblems "
+        "{}: batched MAC, {} searchers x {} threads, bitwise AC3, {}; subproblems "
         "replayed on {}",
-        s_.device_name, shape.searchers, shape.threads_per_searcher, engine->description());
+        s_.device_name, shape.searchers, shape.threads_per_searcher,
+        s_.options.learn_weights ? "dom/wdeg" : "dom/ddeg", engine->description());
     const batch::Exchange ex = device->exchange();
     // Before the first round: the exchange memory starts zeroed, which would read as a bound.
     bound_written_ = bound_index();

@@ -3,6 +3,9 @@
 // GPU-rank path runs in CPU builds: the same counts as the sequential CPU search, UNSATISFIABLE
 // kept, the same optimum, valid first solutions, work stolen from a busy device, -t, and a
 // model the batched search refuses falling back to CPU workers.
+#include <cstdlib>
+#include <string>
+
 #include <fmt/format.h>
 
 #include "instances/csp/generators.hpp"
@@ -20,10 +23,14 @@ namespace {
 using test::solutions_line;
 using test::write_model;
 
-constexpr const char* kHostDevices = "ARCWAVE_BATCH_HOST_DEVICE=1";
+// Host devices stand in for the GPUs, unless ARCWAVE_TEST_REAL_GPUS=1 (the GPU machine: the
+// same cases on its GPUs, one per local rank, ranks beyond the GPUs sharing them).
+std::string device_env() {
+  return std::getenv("ARCWAVE_TEST_REAL_GPUS") != nullptr ? "" : "ARCWAVE_BATCH_HOST_DEVICE=1";
+}
 
 test::CliRun gpu_mpirun(const std::string& args, int ranks = 3) {
-  return test::mpirun("solve --backend gpu " + args, ranks, kHostDevices);
+  return test::mpirun("solve --backend gpu " + args, ranks, device_env());
 }
 
 bool batch_accepts(const Model& m) {
@@ -32,6 +39,15 @@ bool batch_accepts(const Model& m) {
 
 // Every rank searched on its device.
 void require_devices(const test::CliRun& r, int ranks) {
+  if (std::getenv("ARCWAVE_TEST_REAL_GPUS") != nullptr) {
+    // One GPU per local rank: "rank k: GPU g" for every rank (g depends on the machine).
+    const auto lines = r.lines("c backend: ");
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].starts_with(fmt::format("c backend: gpu (batched MAC, {} MPI ranks: ", ranks)));
+    for (int k = 0; k < ranks; ++k)
+      CHECK(lines[0].find(fmt::format("rank {}: GPU ", k)) != std::string::npos);
+    return;
+  }
   std::string places;
   for (int k = 0; k < ranks; ++k)
     places += fmt::format("{}rank {}: host device", k == 0 ? "" : ", ", k);

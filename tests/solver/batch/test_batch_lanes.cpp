@@ -1,0 +1,131 @@
+// The searcher's lane-parallel paths (what the device runs: warps of 32 lanes, a lane per arc on
+// one-word domains, a lane per value on wider ones) on host threads, one per lane
+// (tests/solver/batch/lane_group.hpp), against the one-lane reference (HostGroup): the same
+// solution counts on networks of more than 32 variables (several chunks of lanes per warp),
+// with one and two warps.
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "instances/csp/generators.hpp"
+#include "solver/batch/network_view.hpp"
+#include "solver/batch/searcher.hpp"
+#include "tests/solver/batch/batch_fixture.hpp"
+#include "tests/solver/batch/lane_group.hpp"
+
+namespace arcwave {
+
+namespace {
+
+// Counts every solution from the network's root with one searcher of `threads` lanes.
+std::uint64_t lane_count(const batch::BatchNetwork& net, int threads) {
+  using batch::kFlagCount;
+  const std::size_t state = net.state_words();
+  std::vector<std::uint64_t> queue(net.root);
+  std::vector<int> ready{1};
+  unsigned long long head = 0, tail = 1, solutions = 0, nodes = 0, fails = 0, donations = 0,
+                     exported = 0;
+  long long pending = 1;
+  int stop = 0, external = 0, best = 0, lock = 0, solution_value = 0, written = 0;
+  std::vector<int> solution(static_cast<std::size_t>(net.n));
+  std::vector<unsigned> weight(static_cast<std::size_t>(std::max(net.constraints, 1)), 1);
+  std::vector<int> residue(net.relations.size() / static_cast<std::size_t>(net.words) + 1, 0);
+  batch::SharedState sh;
+  sh.items = queue.data();
+  sh.ready = ready.data();
+  sh.head = &head;
+  sh.tail = &tail;
+  sh.capacity = 1;
+  sh.pending = &pending;
+  sh.stop = &stop;
+  sh.external_stop = &external;
+  sh.solutions = &solutions;
+  sh.nodes = &nodes;
+  sh.fails = &fails;
+  sh.donations = &donations;
+  sh.exported = &exported;
+  sh.best = &best;
+  sh.lock = &lock;
+  sh.solution = solution.data();
+  sh.solution_value = &solution_value;
+  sh.solution_written = &written;
+  sh.all_solutions = 1;
+  sh.weight = weight.data();
+  sh.residue = residue.data();
+  batch::NetworkView view = batch::network_view(
+      net, net.sizes.data(), net.arc_x.data(), net.arc_y.data(), net.arc_constraint.data(),
+      net.arc_rel.data(), net.relations.data(), net.watch_offset.data(), net.watch_arcs.data(),
+      net.con_offset.data(), net.con_id.data(), net.con_other.data());
+  batch::set_tables(view, {net.table_arity.data(), net.table_scope_base.data(),
+                           net.table_scope.data(), net.table_words.data(),
+                           net.table_support_base.data(), net.table_value_base.data(),
+                           net.table_supports.data(), net.table_constraint.data(),
+                           net.var_table_offset.data(), net.var_tables.data()});
+  view.objective = -1;
+  const std::size_t depths = static_cast<std::size_t>(net.n) + 1;
+  const auto warps = static_cast<std::size_t>(threads / 32);
+  std::vector<std::uint64_t> stack(depths * state);
+  std::vector<int> dec(3 * depths);
+  std::vector<std::uint64_t> live(warps *
+                                  static_cast<std::size_t>(std::max(net.max_table_words, 1)));
+  const batch::SearcherMemory mem{stack.data(), dec.data(), dec.data() + depths,
+                                  dec.data() + 2 * depths, live.data()};
+  std::vector<std::uint64_t> dom(state);
+  const std::size_t bits = (static_cast<std::size_t>(net.n) + 31) / 32;
+  std::vector<unsigned> changed(2 * bits);
+  std::vector<int> blame(static_cast<std::size_t>(net.n), -1);
+  std::vector<long long> cand(3 * static_cast<std::size_t>(threads));
+  std::vector<int> flags(kFlagCount, 0);
+  std::vector<unsigned> table_bits((static_cast<std::size_t>(net.tables) + 31) / 32 + 1);
+  batch::Scratch s;
+  s.dom = dom.data();
+  s.changed[0] = changed.data();
+  s.changed[1] = changed.data() + bits;
+  s.blame = blame.data();
+  s.cand = cand.data();
+  s.flags = flags.data();
+  s.tables = table_bits.data();
+  test::LaneBlock block(threads);
+  std::vector<std::jthread> lanes;
+  for (int r = 0; r < threads; ++r)
+    lanes.emplace_back([&, r] {
+      const test::LaneGroup g(block, r);
+      batch::Searcher<test::LaneGroup> searcher(g, view, sh, mem, s);
+      searcher.run();
+    });
+  lanes.clear();  // joins
+  CHECK(pending == 0);
+  return solutions;
+}
+
+}  // namespace
+
+TEST_CASE("batched search: lanes of a warp on host threads count what one lane counts",
+          "[batch][lanes]") {
+  struct Case {
+    int n, d, e;
+    double tightness;
+  };
+  // n > 32 (two and three chunks of lanes), one-word domains, then two words.
+  const Case cases[] = {{40, 6, 110, 0.5}, {70, 4, 220, 0.47}, {36, 70, 70, 0.94}};
+  for (const Case& k : cases)
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      const Model m = gen::rb({.n = k.n,
+                               .d = k.d,
+                               .e = k.e,
+                               .tightness = k.tightness,
+                               .seed = 9800 + seed,
+                               .supports = seed == 2});
+      const test::BatchCase c = test::batch_case(m);
+      batch::BatchOptions o;
+      o.all_solutions = true;
+      const std::uint64_t expected = batch::batch_search_host(c.net, c.items, o).solutions;
+      for (int threads : {32, 64}) {
+        INFO(fmt::format("rb n {} d {} e {} seed {} threads {} (expected {})", k.n, k.d, k.e, seed,
+                         threads, expected));
+        CHECK(lane_count(c.net, threads) == expected);
+      }
+    }
+}
+
+}  // namespace arcwave
