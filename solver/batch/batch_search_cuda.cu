@@ -8,9 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
-#include <cstdlib>
 #include <string>
-#include <string_view>
 #include <thread>
 
 #include "arcwave/error.hpp"
@@ -82,7 +80,7 @@ struct KernelArgs {
   int depths;
 };
 
-__device__ void run_searcher(const KernelArgs& a) {
+__global__ void batch_kernel(KernelArgs a) {
   extern __shared__ __align__(16) unsigned char smem[];
   const std::size_t n = static_cast<std::size_t>(a.net.n);
   const std::size_t state = n * static_cast<std::size_t>(a.net.words);
@@ -117,26 +115,6 @@ __device__ void run_searcher(const KernelArgs& a) {
   const DeviceGroup g;
   Searcher<DeviceGroup> searcher(g, a.net, a.sh, mem, s);
   searcher.run();
-}
-
-// The searcher as the compiler likes it (about 120 registers: 16 blocks of 32 threads per
-// multiprocessor) and held to 64 registers (32 blocks of up to 128 threads' worth of registers
-// each, some spilled to L1): more searchers hide more memory latency when blocks are one warp.
-__global__ void batch_kernel(KernelArgs a) {
-  run_searcher(a);
-}
-__global__ void __launch_bounds__(128, 8) batch_kernel_64(KernelArgs a) {
-  run_searcher(a);
-}
-
-using BatchKernel = void (*)(KernelArgs);
-
-// ARCWAVE_BATCH_REGISTERS=64 picks the register-capped kernel for blocks of at most 128 threads
-// (a measurement switch, see bench/device/batch.sh).
-BatchKernel pick_kernel(int threads) {
-  const char* regs = std::getenv("ARCWAVE_BATCH_REGISTERS");
-  if (threads <= 128 && regs != nullptr && std::string_view(regs) == "64") return batch_kernel_64;
-  return batch_kernel;
 }
 
 // Threads per searcher: one warp for small networks (more searchers at once), more warps when
@@ -183,15 +161,15 @@ class CudaDevice final : public SearchDevice {
         device_(made_current(device)),
         optimise_(net.objective >= 0 && !options.all_solutions),
         threads_(pick_threads(net, options.threads_per_searcher)),
-        kernel_(pick_kernel(threads_)),
         layout_(layout_for(net, threads_)) {
     use_gpu(device_);
     const std::size_t state = net.state_words();
-    ARCWAVE_CUDA_CHECK(cudaFuncSetAttribute(kernel_, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    ARCWAVE_CUDA_CHECK(cudaFuncSetAttribute(batch_kernel,
+                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
                                             static_cast<int>(layout_.shared_bytes)));
     int per_sm = 0;
-    ARCWAVE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_, threads_,
-                                                                     layout_.shared_bytes));
+    ARCWAVE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, batch_kernel, threads_, layout_.shared_bytes));
     if (per_sm < 1)
       throw ResourceError("batch search: a block of " + std::to_string(threads_) +
                           " threads with " + std::to_string(layout_.shared_bytes) +
@@ -309,10 +287,6 @@ class CudaDevice final : public SearchDevice {
     a.sh.donate_below = options.donate_below >= 0 ? options.donate_below : searchers_;
     a.sh.weight = d_weights_.data();
     a.sh.learn_weights = options.learn_weights ? 1 : 0;
-    // Measurement switches (bench/device): ARCWAVE_BATCH_SMALL=0, ARCWAVE_BATCH_POLL=MASK.
-    if (const char* e = std::getenv("ARCWAVE_BATCH_SMALL")) a.sh.small_arcs = std::atoi(e);
-    if (const char* e = std::getenv("ARCWAVE_BATCH_POLL"))
-      a.sh.poll_mask = static_cast<unsigned>(std::atoi(e));
     a.sh.residue = d_residues_.data();
     if (shared) {
       if (optimise_) {
@@ -376,8 +350,8 @@ class CudaDevice final : public SearchDevice {
                                        cudaMemcpyHostToDevice, stream));
     cuda::EventTimer timer;
     timer.start(stream);
-    kernel_<<<static_cast<unsigned>(searchers_), static_cast<unsigned>(threads_),
-              layout_.shared_bytes, stream>>>(args_);
+    batch_kernel<<<static_cast<unsigned>(searchers_), static_cast<unsigned>(threads_),
+                   layout_.shared_bytes, stream>>>(args_);
     ARCWAVE_CUDA_CHECK_LAUNCH("batch_kernel");
     timer.stop(stream);
     // Polled rather than synchronised: a blocking wait would spin a core per device, and the
@@ -419,7 +393,6 @@ class CudaDevice final : public SearchDevice {
   int device_;
   bool optimise_;
   int threads_;
-  BatchKernel kernel_;
   Layout layout_;
   int searchers_ = 1;
   std::size_t capacity_ = 0;

@@ -90,8 +90,6 @@ struct SharedState {
   // Learnt by all searchers together (racy on purpose: hints and heuristics, never answers).
   unsigned* weight = nullptr;  // per constraint: dom/wdeg weights, added to atomically
   int* residue = nullptr;      // per relation row: the word where a support was last found
-  int small_arcs = 1;          // one-word domains: a lane per arc (0: a lane per value)
-  unsigned poll_mask = 3;      // queue and host flags looked at when (count & mask) == 0
   int learn_weights = 1;       // 0: the weights stay as given (dom/ddeg from all-1 weights)
   // Several devices; all null with one.
   const int* bound_in = nullptr;          // the best objective index of every device (host memory)
@@ -257,14 +255,10 @@ class Searcher {
       if (g_.rank() == 0) s_.flags[kAny] = 0;
       g_.sync();
       if (net_.tables > 0) mark_tables(cur);
-      if (W_ == 1 && sh_.small_arcs != 0) {
-        revise_changed_small(cur, nxt);
-      } else {
-        for (int y = g_.warp(); y < net_.n; y += g_.warps()) {
-          if (((s_.changed[cur][y >> 5] >> (y & 31)) & 1U) == 0) continue;
-          for (int k = net_.watch_offset[y]; k < net_.watch_offset[y + 1]; ++k)
-            revise(net_.watch_arcs[k], nxt);
-        }
+      for (int y = g_.warp(); y < net_.n; y += g_.warps()) {
+        if (((s_.changed[cur][y >> 5] >> (y & 31)) & 1U) == 0) continue;
+        for (int k = net_.watch_offset[y]; k < net_.watch_offset[y + 1]; ++k)
+          revise(net_.watch_arcs[k], nxt);
       }
       for (int t = g_.warp(); t < net_.tables; t += g_.warps())
         if (((s_.tables[t >> 5] >> (t & 31)) & 1U) != 0) revise_table(t, nxt);
@@ -282,68 +276,6 @@ class Searcher {
       if (s_.flags[kFail] != 0) return false;
       cur = nxt;
     }
-  }
-
-  // Domains of one word (every domain at most 64 values): one lane per arc, over the arcs of
-  // all the variables changed in the previous round. Each warp takes chunks of warp-size
-  // variables; the lanes' watch lists are laid end to end (a warp prefix sum of their lengths)
-  // and lane j of each pass finds the list holding arc j by binary search over the sums. A lane
-  // per value, as in revise(), would leave most lanes idle on small domains and revise the
-  // arcs one after the other, each waiting on its own chain of loads.
-  ARCWAVE_HD void revise_changed_small(int cur, int nxt) {
-    const int ws = g_.warp_size();
-    for (int base = g_.warp() * ws; base < net_.n; base += g_.warps() * ws) {
-      const int y = base + g_.lane();
-      const bool changed = y < net_.n && ((s_.changed[cur][y >> 5] >> (y & 31)) & 1U) != 0;
-      if (!g_.warp_any(changed)) continue;
-      const int begin = changed ? net_.watch_offset[y] : 0;
-      const int length = changed ? net_.watch_offset[y + 1] - begin : 0;
-      const int end = g_.warp_inclusive_sum(length);  // of the lists up to this lane's
-      const int total = g_.shfl(end, ws - 1);
-      for (int pass = 0; pass < total; pass += ws) {
-        const int j = pass + g_.lane();
-        int owner = 0;  // the lanes whose lists end at or before j
-        for (int step = ws / 2; step >= 1; step >>= 1)
-          if (g_.shfl(end, owner + step - 1) <= j) owner += step;
-        const int owner_begin = g_.shfl(begin, owner);
-        const int owner_start = g_.shfl(end - length, owner);
-        if (j < total) revise_small(net_.watch_arcs[owner_begin + (j - owner_start)], nxt);
-      }
-    }
-  }
-
-  // Revises x against y for arc `arc` on one lane (one-word domains): each value of x keeps its
-  // row if the row meets D(y). Rows are loaded four at a time so that their loads overlap.
-  ARCWAVE_HD void revise_small(int arc, int nxt) {
-    const int x = net_.arc_x[arc];
-    const std::uint64_t* rows = net_.relations + net_.arc_rel[arc];
-    const std::uint64_t dy = g_.load(s_.dom + net_.arc_y[arc]);
-    std::uint64_t* dx = s_.dom + x;
-    std::uint64_t open = g_.load(dx);
-    std::uint64_t dead = 0;
-    while (open != 0) {
-      const int a0 = G::ctz(open);
-      open &= open - 1;
-      const int a1 = open != 0 ? G::ctz(open) : a0;
-      open &= open - 1;  // 0 stays 0
-      const int a2 = open != 0 ? G::ctz(open) : a0;
-      open &= open - 1;
-      const int a3 = open != 0 ? G::ctz(open) : a0;
-      open &= open - 1;
-      const std::uint64_t r0 = rows[a0];
-      const std::uint64_t r1 = rows[a1];
-      const std::uint64_t r2 = rows[a2];
-      const std::uint64_t r3 = rows[a3];
-      if ((r0 & dy) == 0) dead |= bit_of(a0);
-      if ((r1 & dy) == 0) dead |= bit_of(a1);
-      if ((r2 & dy) == 0) dead |= bit_of(a2);
-      if ((r3 & dy) == 0) dead |= bit_of(a3);
-    }
-    if (dead == 0) return;
-    g_.and64(dx, ~dead);
-    g_.or32(&s_.changed[nxt][x >> 5], 1U << (x & 31));
-    g_.store_int(s_.blame + x, net_.arc_constraint[arc]);
-    g_.store_int(s_.flags + kAny, 1);
   }
 
   // Revises x against y for arc `arc`, the warp's lanes over the values of x. Each relation row
@@ -366,12 +298,12 @@ class Searcher {
     for (int a = g_.lane(); a < net_.sizes[x]; a += g_.warp_size()) {
       if (((g_.load(dx + (a >> 6)) >> (a & 63)) & 1U) == 0) continue;
       const std::uint64_t* row = rows + static_cast<unsigned long long>(a) * W_;
-      const int hint = g_.load_hint(residue + a);
+      const int hint = g_.load_int(residue + a);
       bool supported = hint >= 0 && hint < W_ && (row[hint] & word_y(hint)) != 0;
       for (int w = 0; w < W_ && !supported; ++w) {
         if ((row[w] & word_y(w)) != 0) {
           supported = true;
-          g_.store_hint(residue + a, w);
+          g_.store_int(residue + a, w);
         }
       }
       if (!supported) {
@@ -508,7 +440,7 @@ class Searcher {
       // A table (other = -1) always counts; a binary constraint while its other end is open.
       for (int k = net_.con_offset[x]; k < net_.con_offset[x + 1]; ++k)
         if (net_.con_other[k] < 0 || count(net_.con_other[k]) > 1)
-          wdeg += g_.load_hint_u32(sh_.weight + net_.con_id[k]);
+          wdeg += g_.load_u32(sh_.weight + net_.con_id[k]);
       if (best_var < 0 || size * best_wdeg < best_size * wdeg) {
         best_size = size;
         best_wdeg = wdeg;
@@ -559,9 +491,6 @@ class Searcher {
   // Gives the shallowest unexplored right branch away: to the outbox while another device
   // asks for work, else to this device's queue while it is short.
   ARCWAVE_HD void maybe_donate(int depth) {
-    // Every fourth node: the queue's counters (and the host's request) are a round trip to L2
-    // or over PCIe that the whole group waits for.
-    if ((nodes_ & sh_.poll_mask) != 0) return;
     if (g_.rank() == 0) {
       s_.flags[kDonateSlot] = -1;
       s_.flags[kDonateOut] = 0;
@@ -665,14 +594,7 @@ class Searcher {
   }
   // The same answer for every thread of the group.
   ARCWAVE_HD bool stopped() {
-    if (g_.rank() == 0) {
-      // The host's flag is in host memory (a PCIe read): looked at every eighth time.
-      ++polls_;
-      const bool stop =
-          g_.load_int(sh_.stop) != 0 || ((polls_ & sh_.poll_mask) == 0 && sh_.external_stop != nullptr &&
-                                         g_.load_int(sh_.external_stop) != 0);
-      s_.flags[kStopAll] = stop ? 1 : 0;
-    }
+    if (g_.rank() == 0) s_.flags[kStopAll] = stopped_now() ? 1 : 0;
     g_.sync();
     const bool stop = s_.flags[kStopAll] != 0;
     g_.sync();
@@ -734,7 +656,6 @@ class Searcher {
   int bits_words_;
   unsigned long long nodes_ = 0;
   unsigned long long fails_ = 0;
-  unsigned polls_ = 0;
 };
 
 }  // namespace arcwave::batch

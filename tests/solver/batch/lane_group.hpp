@@ -1,8 +1,7 @@
 // tests/solver/batch/lane_group.hpp — a thread group for the searcher (solver/batch/group.hpp)
 // made of host threads, one per lane, in warps of 32 with real collectives (barriers for
 // __syncthreads and __syncwarp, shuffles and votes through per-warp slots): the device's
-// lane-parallel code paths (a lane per arc, prefix sums, shuffled binary searches) run on the
-// CPU, where HostGroup (one lane) never takes them.
+// lane-parallel code paths run on the CPU, where HostGroup (one lane) never takes them.
 #pragma once
 
 #include <barrier>
@@ -81,8 +80,12 @@ class LaneGroup {
   [[nodiscard]] std::uint64_t load(const std::uint64_t* p) const {
     return __atomic_load_n(p, __ATOMIC_SEQ_CST);
   }
-  void store64(std::uint64_t* p, std::uint64_t v) const { __atomic_store_n(p, v, __ATOMIC_SEQ_CST); }
-  void and64(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }
+  void store64(std::uint64_t* p, std::uint64_t v) const {
+    __atomic_store_n(p, v, __ATOMIC_SEQ_CST);
+  }
+  void and64(std::uint64_t* p, std::uint64_t v) const {
+    __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
+  }
   void or32(unsigned* p, unsigned v) const { __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }
   void add_u32(unsigned* p, unsigned v) const { __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
   [[nodiscard]] unsigned load_u32(const unsigned* p) const {
@@ -109,15 +112,15 @@ class LaneGroup {
   }
   int min_int(int* p, int v) const {
     int old = __atomic_load_n(p, __ATOMIC_SEQ_CST);
-    while (v < old && !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST,
-                                                   __ATOMIC_SEQ_CST)) {
+    while (v < old &&
+           !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
     }
     return old;
   }
   int max_int(int* p, int v) const {
     int old = __atomic_load_n(p, __ATOMIC_SEQ_CST);
-    while (v > old && !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST,
-                                                   __ATOMIC_SEQ_CST)) {
+    while (v > old &&
+           !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
     }
     return old;
   }

@@ -1,5 +1,5 @@
-// The searcher's lane-parallel paths (what the device runs: warps of 32 lanes, a lane per arc on
-// one-word domains, a lane per value on wider ones) on host threads, one per lane
+// The searcher's lane-parallel paths (what the device runs: warps of 32 lanes, a lane per value,
+// votes and broadcasts, block-wide candidate reductions) on host threads, one per lane
 // (tests/solver/batch/lane_group.hpp), against the one-lane reference (HostGroup): the same
 // solution counts on networks of more than 32 variables (several chunks of lanes per warp),
 // with one and two warps.
@@ -56,11 +56,11 @@ std::uint64_t lane_count(const batch::BatchNetwork& net, int threads) {
       net, net.sizes.data(), net.arc_x.data(), net.arc_y.data(), net.arc_constraint.data(),
       net.arc_rel.data(), net.relations.data(), net.watch_offset.data(), net.watch_arcs.data(),
       net.con_offset.data(), net.con_id.data(), net.con_other.data());
-  batch::set_tables(view, {net.table_arity.data(), net.table_scope_base.data(),
-                           net.table_scope.data(), net.table_words.data(),
-                           net.table_support_base.data(), net.table_value_base.data(),
-                           net.table_supports.data(), net.table_constraint.data(),
-                           net.var_table_offset.data(), net.var_tables.data()});
+  batch::set_tables(
+      view, {net.table_arity.data(), net.table_scope_base.data(), net.table_scope.data(),
+             net.table_words.data(), net.table_support_base.data(), net.table_value_base.data(),
+             net.table_supports.data(), net.table_constraint.data(), net.var_table_offset.data(),
+             net.var_tables.data()});
   view.objective = -1;
   const std::size_t depths = static_cast<std::size_t>(net.n) + 1;
   const auto warps = static_cast<std::size_t>(threads / 32);

@@ -166,8 +166,15 @@ TEST_CASE("-t stops every GPU rank with the answer so far", "[mpi][gpu]") {
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   require_devices(r, 3);
-  CHECK(r.status() == "s SATISFIABLE");
   CHECK(r.lines("c interrupted").size() == 1);
+  // Host devices always have solutions by then; real GPUs (the H100 machine: context creation
+  // and the first rounds take most of the second) may have none yet, which is UNKNOWN.
+  if (r.status() == "s UNKNOWN") {
+    CHECK(std::getenv("ARCWAVE_TEST_REAL_GPUS") != nullptr);
+    CHECK(r.lines("v ").empty());
+    return;
+  }
+  CHECK(r.status() == "s SATISFIABLE");
   CHECK(solutions_line(r).find("(incomplete)") != std::string::npos);
   test::require_valid_solution(file, r);
 }
