@@ -10,6 +10,7 @@
 #include "propagation/cpu/cpu_engine.hpp"
 #include "propagation/indexed/indexed_model.hpp"
 #include "solver/batch/batch_search.hpp"
+#include "solver/batch/state_decisions.hpp"
 
 #include "arcwave/solver.hpp"
 
@@ -22,15 +23,7 @@ std::optional<batch::Subproblem> root_state(const std::shared_ptr<const IndexedM
                                             const batch::BatchNetwork& net) {
   cpu::CpuEngine engine(indexed);
   if (!engine.propagate_root()) return std::nullopt;
-  batch::Subproblem s(net.state_words(), 0);
-  std::vector<int> values;
-  for (int x = 0; x < net.n; ++x) {
-    engine.values(x, values);
-    for (int a : values)
-      s[static_cast<std::size_t>(x) * static_cast<std::size_t>(net.words) +
-        static_cast<std::size_t>(a >> 6)] |= std::uint64_t{1} << (a & 63);
-  }
-  return s;
+  return batch::read_state(engine, net);
 }
 
 }  // namespace
