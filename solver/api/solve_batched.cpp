@@ -91,6 +91,11 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
       "given away; {:.1f} MB of device memory",
       r.searchers, r.threads_per_searcher, bo.learn_weights ? "dom/wdeg" : "dom/ddeg", r.donations,
       static_cast<double>(r.global_bytes) / 1e6);
+  if (r.busy >= 0)
+    result.engine += fmt::format(
+        "; searchers busy {:.0f}% of the time, {:.1f} nodes per subproblem", 100 * r.busy,
+        static_cast<double>(r.nodes) /
+            static_cast<double>(std::max<std::uint64_t>(1, r.donations + items.size())));
   if (bo.devices.size() > 1)
     result.engine += fmt::format(
         "; {} devices ({}): {} kernels, {} subproblems moved between their queues, {} open "

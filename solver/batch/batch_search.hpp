@@ -25,7 +25,7 @@ struct BatchOptions {
   const std::atomic<bool>* stop = nullptr;  // raised: stop soon with what is found
   int searchers = 0;                        // 0: as many as fit the device (host: always 1)
   int threads_per_searcher = 0;             // device: 0 picks 32, 64 or 128 from the network's size
-  std::size_t queue_capacity = 0;           // 0: initial items + 64 per searcher
+  std::size_t queue_capacity = 0;           // ring slots; 0: a round's items + 4 per searcher
   long long donate_below = -1;              // -1: the number of searchers (device), 0 on the host
   /// dom/wdeg: failures add to the weights of the constraints they come from; false: dom/ddeg
   /// (the weights stay as given).
@@ -82,6 +82,9 @@ struct BatchResult {
   std::uint64_t rounds = 0;    // kernels (host: searcher runs) over all devices
   std::uint64_t moved = 0;     // queued subproblems taken by another device
   std::uint64_t exported = 0;  // open branches sent to another device through the host
+  /// Of the searchers' time, the part spent on subproblems rather than waiting for one (device
+  /// clocks; negative on the host, which does not count cycles).
+  double busy = -1;
 };
 
 /// A subproblem: n x W words of domains (the network's layout). The root: net.root after the

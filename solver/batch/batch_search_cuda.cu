@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <cstdlib>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "arcwave/error.hpp"
@@ -30,11 +32,13 @@ namespace {
 struct Layout {
   bool dom_shared = true;
   bool blame_shared = true;
+  bool weight_shared = false;           // a copy of the dom/wdeg weights per searcher
   std::size_t shared_bytes = 0;         // dynamic shared memory per block
   std::size_t global_per_searcher = 0;  // bytes: stack, decisions, table scratch (+ dom / blame)
 };
 
 constexpr std::size_t kSharedLimit = 160 * 1024;  // of the H100's 227 KB per block
+constexpr int kMaxSearchersPerSm = 8;
 
 __host__ __device__ std::size_t align8(std::size_t b) {
   return (b + 7) / 8 * 8;
@@ -58,6 +62,12 @@ Layout layout_for(const BatchNetwork& net, int threads) {
     l.blame_shared = false;
     shared = fixed;
   }
+  // The weights' copy where it is small (a few KB) and fits.
+  const std::size_t weights = align8(static_cast<std::size_t>(net.constraints) * 4);
+  if (l.dom_shared && net.constraints <= 4096 && shared + weights <= kSharedLimit) {
+    l.weight_shared = true;
+    shared += weights;
+  }
   l.shared_bytes = shared;
   l.global_per_searcher = (n + 1) * state * 8 + 3 * (n + 1) * 4 +
                           static_cast<std::size_t>(threads / 32) *
@@ -76,11 +86,12 @@ struct KernelArgs {
   int* blames;           // when not in shared memory
   int dom_shared;
   int blame_shared;
+  int weight_shared;
   std::size_t stack_words;  // per searcher
   int depths;
 };
 
-__global__ void batch_kernel(KernelArgs a) {
+__device__ void run_searcher(const KernelArgs& a) {
   extern __shared__ __align__(16) unsigned char smem[];
   const std::size_t n = static_cast<std::size_t>(a.net.n);
   const std::size_t state = n * static_cast<std::size_t>(a.net.words);
@@ -103,6 +114,10 @@ __global__ void batch_kernel(KernelArgs a) {
   } else {
     s.blame = a.blames + b * n;
   }
+  if (a.weight_shared != 0) {
+    s.weight = reinterpret_cast<unsigned*>(p);
+    p += align8(static_cast<std::size_t>(a.net.constraints) * 4);
+  }
   s.dom = a.dom_shared != 0 ? reinterpret_cast<std::uint64_t*>(p) : a.doms + b * state;
   SearcherMemory mem;
   mem.stack = a.stacks + b * a.stack_words;
@@ -115,6 +130,26 @@ __global__ void batch_kernel(KernelArgs a) {
   const DeviceGroup g;
   Searcher<DeviceGroup> searcher(g, a.net, a.sh, mem, s);
   searcher.run();
+}
+
+// The searcher as the compiler likes it (about 120 registers: 16 blocks of 32 threads per
+// multiprocessor) and held to 64 registers (32 blocks of up to 128 threads' worth of registers
+// each, some spilled to L1): more searchers hide more memory latency when blocks are one warp.
+__global__ void batch_kernel(KernelArgs a) {
+  run_searcher(a);
+}
+__global__ void __launch_bounds__(128, 8) batch_kernel_64(KernelArgs a) {
+  run_searcher(a);
+}
+
+using BatchKernel = void (*)(KernelArgs);
+
+// ARCWAVE_BATCH_REGISTERS=64 picks the register-capped kernel for blocks of at most 128 threads
+// (a measurement switch, see bench/device/batch.sh).
+BatchKernel pick_kernel(int threads) {
+  const char* regs = std::getenv("ARCWAVE_BATCH_REGISTERS");
+  if (threads <= 128 && regs != nullptr && std::string_view(regs) == "64") return batch_kernel_64;
+  return batch_kernel;
 }
 
 // Threads per searcher: one warp for small networks (more searchers at once), more warps when
@@ -133,11 +168,18 @@ int pick_threads(const BatchNetwork& net, int requested) {
   return 32;
 }
 
-// Counters and the recorded solution's value in one block of words.
+// Counters and the recorded solution's value. The words every searcher reads or updates often
+// (the queue's ends, pending, the stop flag, the bound) have a 128-byte line each: on one line,
+// a thousand waiting searchers' reads queue at one L2 slice, and so do the busy ones' updates.
 struct Counters {
-  unsigned long long head, tail, solutions, nodes, fails, donations, exported;
-  long long pending;
-  int stop, best, lock, solution_value, solution_written, pad;
+  alignas(128) unsigned long long head;
+  alignas(128) unsigned long long tail;
+  alignas(128) long long pending;
+  alignas(128) int stop;
+  alignas(128) int best;
+  alignas(128) unsigned long long solutions, nodes, fails, donations, exported, busy_cycles,
+      idle_cycles;
+  int lock, solution_value, solution_written;
 };
 
 template <typename T>
@@ -161,22 +203,34 @@ class CudaDevice final : public SearchDevice {
         device_(made_current(device)),
         optimise_(net.objective >= 0 && !options.all_solutions),
         threads_(pick_threads(net, options.threads_per_searcher)),
+        kernel_(pick_kernel(threads_)),
         layout_(layout_for(net, threads_)) {
     use_gpu(device_);
     const std::size_t state = net.state_words();
-    ARCWAVE_CUDA_CHECK(cudaFuncSetAttribute(batch_kernel,
-                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
+    ARCWAVE_CUDA_CHECK(cudaFuncSetAttribute(kernel_, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                             static_cast<int>(layout_.shared_bytes)));
+    // A measurement switch: the preferred shared-memory carve-out (percent of the unified L1).
+    if (const char* e = std::getenv("ARCWAVE_BATCH_CARVEOUT"))
+      ARCWAVE_CUDA_CHECK(cudaFuncSetAttribute(
+          kernel_, cudaFuncAttributePreferredSharedMemoryCarveout, std::atoi(e)));
     int per_sm = 0;
-    ARCWAVE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &per_sm, batch_kernel, threads_, layout_.shared_bytes));
+    ARCWAVE_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_, threads_,
+                                                                     layout_.shared_bytes));
     if (per_sm < 1)
       throw ResourceError("batch search: a block of " + std::to_string(threads_) +
                           " threads with " + std::to_string(layout_.shared_bytes) +
                           " bytes of shared memory does not fit a multiprocessor");
+    // At most eight searchers per multiprocessor. Measured on the H100 (RB networks of 60 to 80
+    // variables, queens 13): 16 one-warp searchers per SM searched 5 to 10 times slower than 8
+    // or 4 (2026-11-27, docs/results): most of them wait for work, and waiting searchers hold
+    // items back (tickets are served in order) and load the memory system the busy ones use.
+    per_sm = std::min(per_sm, kMaxSearchersPerSm);
     long long searchers = std::max<long long>(
         1, static_cast<long long>(per_sm) * gpu_multiprocessors(device_) / std::max(share, 1));
     if (options.searchers > 0) searchers = std::min<long long>(searchers, options.searchers);
+    // A measurement switch (bench/device): at most this many searchers.
+    if (const char* e = std::getenv("ARCWAVE_BATCH_SEARCHERS"))
+      searchers = std::clamp<long long>(std::atoll(e), 1, searchers);
     // Device memory: the searchers' stacks and the queue within half of what is free (this
     // worker's share of it).
     const std::size_t budget = gpu_free_memory() / 2 / static_cast<std::size_t>(std::max(share, 1));
@@ -186,9 +240,11 @@ class CudaDevice final : public SearchDevice {
     auto round_items = [&](long long s) {
       return std::max<std::size_t>({items, 4 * static_cast<std::size_t>(s), 64});
     };
+    // A ring (searcher.hpp): a round's items and room for what the searchers give each other
+    // while fewer than one per searcher is queued.
     auto queue_capacity = [&](long long s) {
       return options.queue_capacity > 0 ? options.queue_capacity
-                                        : round_items(s) + 64 * static_cast<std::size_t>(s);
+                                        : round_items(s) + 4 * static_cast<std::size_t>(s);
     };
     const int outbox = std::max(options.outbox_capacity, 1);
     auto bytes_for = [&](long long s) {
@@ -278,6 +334,8 @@ class CudaDevice final : public SearchDevice {
     a.sh.fails = &c->fails;
     a.sh.donations = &c->donations;
     a.sh.exported = &c->exported;
+    a.sh.busy_cycles = &c->busy_cycles;
+    a.sh.idle_cycles = &c->idle_cycles;
     a.sh.best = &c->best;
     a.sh.lock = &c->lock;
     a.sh.solution = d_solution_.data();
@@ -287,6 +345,14 @@ class CudaDevice final : public SearchDevice {
     a.sh.donate_below = options.donate_below >= 0 ? options.donate_below : searchers_;
     a.sh.weight = d_weights_.data();
     a.sh.learn_weights = options.learn_weights ? 1 : 0;
+    // Measurement switches (bench/device): ARCWAVE_BATCH_SMALL=0, ARCWAVE_BATCH_POLL=MASK,
+    // ARCWAVE_BATCH_DONATE=N (give work away while fewer than N items are queued).
+    if (const char* e = std::getenv("ARCWAVE_BATCH_DONATE")) a.sh.donate_below = std::atoll(e);
+    if (const char* e = std::getenv("ARCWAVE_BATCH_BACKOFF"))
+      a.sh.backoff_ns = static_cast<unsigned>(std::atoll(e));
+    if (const char* e = std::getenv("ARCWAVE_BATCH_SMALL")) a.sh.small_arcs = std::atoi(e);
+    if (const char* e = std::getenv("ARCWAVE_BATCH_POLL"))
+      a.sh.poll_mask = static_cast<unsigned>(std::atoi(e));
     a.sh.residue = d_residues_.data();
     if (shared) {
       if (optimise_) {
@@ -306,6 +372,7 @@ class CudaDevice final : public SearchDevice {
     a.blames = d_blames_.data();
     a.dom_shared = layout_.dom_shared ? 1 : 0;
     a.blame_shared = layout_.blame_shared ? 1 : 0;
+    a.weight_shared = layout_.weight_shared ? 1 : 0;
     a.stack_words = depths * state;
     a.depths = static_cast<int>(depths);
     // The uploads above ran on the legacy default stream; the kernels run on stream_.
@@ -350,8 +417,8 @@ class CudaDevice final : public SearchDevice {
                                        cudaMemcpyHostToDevice, stream));
     cuda::EventTimer timer;
     timer.start(stream);
-    batch_kernel<<<static_cast<unsigned>(searchers_), static_cast<unsigned>(threads_),
-                   layout_.shared_bytes, stream>>>(args_);
+    kernel_<<<static_cast<unsigned>(searchers_), static_cast<unsigned>(threads_),
+              layout_.shared_bytes, stream>>>(args_);
     ARCWAVE_CUDA_CHECK_LAUNCH("batch_kernel");
     timer.stop(stream);
     // Polled rather than synchronised: a blocking wait would spin a core per device, and the
@@ -376,6 +443,8 @@ class CudaDevice final : public SearchDevice {
     r.fails = out.fails;
     r.donations = out.donations;
     r.exported = out.exported;
+    r.busy_cycles = out.busy_cycles;
+    r.idle_cycles = out.idle_cycles;
     if (out.solution_written != 0) {
       std::vector<int> solution = d_solution_.to_host(stream);
       solution.resize(static_cast<std::size_t>(net_.n));
@@ -393,6 +462,7 @@ class CudaDevice final : public SearchDevice {
   int device_;
   bool optimise_;
   int threads_;
+  BatchKernel kernel_;
   Layout layout_;
   int searchers_ = 1;
   std::size_t capacity_ = 0;

@@ -133,6 +133,8 @@ class HostDevice final : public SearchDevice {
     s.cand = cand.data();
     s.flags = flags.data();
     s.tables = table_bits.data();
+    std::vector<unsigned> weight_copy(weight_.size());  // as the device's searchers keep one
+    s.weight = weight_copy.data();
 
     const Stopwatch clock;
     {

@@ -28,10 +28,13 @@ struct HostGroup {
   void sync() const {}
   [[nodiscard]] bool warp_any(bool v) const { return v; }
   [[nodiscard]] std::uint64_t warp_broadcast(std::uint64_t v) const { return v; }
+  [[nodiscard]] int shfl(int v, int /*src*/) const { return v; }
+  [[nodiscard]] static long long clock() { return 0; }  // no cycle counts on the host
+  [[nodiscard]] int warp_inclusive_sum(int v) const { return v; }
   void warp_sync() const {}
   void fence_release() const {}
   void fence_acquire() const {}
-  void pause() const {}
+  void pause(unsigned /*nanoseconds*/ = 0) const {}
   // Memory another "device" (host thread) or the coordinator reads: release / acquire order.
   void fence_system() const { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
   void publish_int(int* p, int v) const { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
@@ -42,6 +45,10 @@ struct HostGroup {
   void or32(unsigned* p, unsigned v) const { *p |= v; }
   void add_u32(unsigned* p, unsigned v) const { *p += v; }
   [[nodiscard]] unsigned load_u32(const unsigned* p) const { return *p; }
+  // Hints and heuristics other searchers update (weights, residues): any recent value will do.
+  [[nodiscard]] unsigned load_hint_u32(const unsigned* p) const { return *p; }
+  [[nodiscard]] int load_hint(const int* p) const { return *p; }
+  void store_hint(int* p, int v) const { *p = v; }
   // Atomics: the coordinator's threads raise the external stop flag, relay the incumbent and
   // ask for work (acquire / release: the outbox's items are handed over by these flags).
   [[nodiscard]] int load_int(const int* p) const { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
@@ -73,6 +80,12 @@ struct HostGroup {
     if (old == expected) *p = v;
     return old;
   }
+  unsigned long long cas_ull(unsigned long long* p, unsigned long long expected,
+                             unsigned long long v) const {
+    const unsigned long long old = *p;
+    if (old == expected) *p = v;
+    return old;
+  }
   static int popcount(std::uint64_t v) { return __builtin_popcountll(v); }
   static int ctz(std::uint64_t v) { return __builtin_ctzll(v); }
 };
@@ -91,10 +104,20 @@ struct DeviceGroup {
   __device__ std::uint64_t warp_broadcast(std::uint64_t v) const {
     return __shfl_sync(0xffffffffU, static_cast<unsigned long long>(v), 0);
   }
+  __device__ int shfl(int v, int src) const { return __shfl_sync(0xffffffffU, v, src); }
+  __device__ static long long clock() { return clock64(); }
+  __device__ int warp_inclusive_sum(int v) const {
+    const int lane = static_cast<int>(threadIdx.x & 31U);
+    for (int d = 1; d < 32; d <<= 1) {
+      const int t = __shfl_up_sync(0xffffffffU, v, static_cast<unsigned>(d));
+      if (lane >= d) v += t;
+    }
+    return v;
+  }
   __device__ void warp_sync() const { __syncwarp(); }
   __device__ void fence_release() const { __threadfence(); }
   __device__ void fence_acquire() const { __threadfence(); }
-  __device__ void pause() const { __nanosleep(200); }
+  __device__ void pause(unsigned nanoseconds = 200) const { __nanosleep(nanoseconds); }
   // Mapped host memory the coordinator reads: plain volatile stores after a system-wide fence
   // (device atomics on host memory are not atomic over PCIe, and none is needed: one writer).
   __device__ void fence_system() const { __threadfence_system(); }
@@ -118,6 +141,12 @@ struct DeviceGroup {
   __device__ unsigned load_u32(const unsigned* p) const {
     return *static_cast<const volatile unsigned*>(p);
   }
+  // Hints and heuristics (weights, residues): read from L2 where other blocks' updates land,
+  // without the ordering of volatile accesses, so that the compiler overlaps the loads; a stale
+  // value only costs a check or a worse choice, never an answer.
+  __device__ unsigned load_hint_u32(const unsigned* p) const { return __ldcg(p); }
+  __device__ int load_hint(const int* p) const { return __ldcg(p); }
+  __device__ void store_hint(int* p, int v) const { __stcg(p, v); }
   __device__ int load_int(const int* p) const { return *static_cast<const volatile int*>(p); }
   // An atomic exchange: several threads may write at once (flags, blame, hints).
   __device__ void store_int(int* p, int v) const { atomicExch(p, v); }
@@ -137,6 +166,10 @@ struct DeviceGroup {
   __device__ int min_int(int* p, int v) const { return atomicMin(p, v); }
   __device__ int max_int(int* p, int v) const { return atomicMax(p, v); }
   __device__ int cas_int(int* p, int expected, int v) const { return atomicCAS(p, expected, v); }
+  __device__ unsigned long long cas_ull(unsigned long long* p, unsigned long long expected,
+                                        unsigned long long v) const {
+    return atomicCAS(p, expected, v);
+  }
   __device__ static int popcount(std::uint64_t v) { return __popcll(v); }
   __device__ static int ctz(std::uint64_t v) { return __ffsll(static_cast<long long>(v)) - 1; }
 };

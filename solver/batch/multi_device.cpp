@@ -121,6 +121,8 @@ class Coordinator {
     r.donations = donations_;
     r.exported = exported_;
     r.moved = moved_;
+    if (busy_cycles_ + idle_cycles_ > 0)
+      r.busy = static_cast<double>(busy_cycles_) / static_cast<double>(busy_cycles_ + idle_cycles_);
     r.rounds = rounds_;
     r.solution = solution_;
     r.devices = static_cast<int>(slots_.size());
@@ -236,6 +238,8 @@ class Coordinator {
     fails_ += r.fails;
     donations_ += r.donations;
     exported_ += r.exported;
+    busy_cycles_ += r.busy_cycles;
+    idle_cycles_ += r.idle_cycles;
     if (!r.exhausted) all_exhausted_ = false;
     if (r.solution) {
       // Compared with the recorded solution's value, not with best_: the relay may already
@@ -290,7 +294,7 @@ class Coordinator {
   bool all_exhausted_ = true;
   std::exception_ptr failure_;
   std::uint64_t solutions_ = 0, nodes_ = 0, fails_ = 0, donations_ = 0, exported_ = 0;
-  std::uint64_t moved_ = 0, rounds_ = 0;
+  std::uint64_t moved_ = 0, rounds_ = 0, busy_cycles_ = 0, idle_cycles_ = 0;
   std::optional<std::vector<int>> solution_;
   int solution_value_ = 0;  // the objective's value in solution_
   BatchResult described_;

@@ -35,6 +35,8 @@ struct RoundResult {
   std::uint64_t fails = 0;
   std::uint64_t donations = 0;
   std::uint64_t exported = 0;
+  std::uint64_t busy_cycles = 0;  // searchers on subproblems (device clocks; 0 on the host)
+  std::uint64_t idle_cycles = 0;  // searchers waiting for one
   std::optional<std::vector<int>> solution;  // the round's first, or best when optimising
   int solution_value = 0;                    // its objective index (optimising)
   double seconds = 0;

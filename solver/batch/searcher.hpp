@@ -69,7 +69,9 @@ struct NetworkView {
 /// What all searchers share (global memory on the device).
 struct SharedState {
   std::uint64_t* items = nullptr;  // capacity x state words
-  int* ready = nullptr;            // per item: filled
+  // Per slot of the ring of items: 2L when free for its L-th use, 2L + 1 once filled for it, 2L + 2
+  // once taken (so 0 is free, 1 filled: the host's initial items).
+  int* ready = nullptr;
   unsigned long long* head = nullptr;
   unsigned long long* tail = nullptr;
   unsigned long long capacity = 0;
@@ -88,9 +90,12 @@ struct SharedState {
   int all_solutions = 0;
   long long donate_below = 0;  // give work away while fewer items than this are queued
   // Learnt by all searchers together (racy on purpose: hints and heuristics, never answers).
-  unsigned* weight = nullptr;  // per constraint: dom/wdeg weights, added to atomically
-  int* residue = nullptr;      // per relation row: the word where a support was last found
-  int learn_weights = 1;       // 0: the weights stay as given (dom/ddeg from all-1 weights)
+  unsigned* weight = nullptr;    // per constraint: dom/wdeg weights, added to atomically
+  int* residue = nullptr;        // per relation row: the word where a support was last found
+  int small_arcs = 1;            // one-word domains: a lane per arc (0: a lane per value)
+  unsigned poll_mask = 3;        // queue and host flags looked at when (count & mask) == 0
+  unsigned backoff_ns = 131072;  // the longest sleep of a searcher waiting for an item
+  int learn_weights = 1;         // 0: the weights stay as given (dom/ddeg from all-1 weights)
   // Several devices; all null with one.
   const int* bound_in = nullptr;          // the best objective index of every device (host memory)
   int* bound_out = nullptr;               // this device's best recorded objective index, published
@@ -100,6 +105,9 @@ struct SharedState {
   int* outbox_claimed = nullptr;          // slots this device's searchers claimed, in all
   int outbox_capacity = 0;
   unsigned long long* exported = nullptr;  // items given to the outbox
+  // Cycles the searchers spent on subproblems and waiting for one (device only; may be null).
+  unsigned long long* busy_cycles = nullptr;
+  unsigned long long* idle_cycles = nullptr;
 };
 
 /// One searcher's own memory (global memory on the device).
@@ -118,7 +126,11 @@ struct Scratch {
   unsigned* tables = nullptr;                 // one bit per table: revise it this round
   int* blame = nullptr;                       // per variable: a constraint that last reduced it
   long long* cand = nullptr;                  // per thread: 3 values (size, wdeg, variable)
-  int* flags = nullptr;                       // kFlagCount ints
+  // The searcher's copy of the dom/wdeg weights (null: read the shared ones each time). The
+  // shared weights sit on a few cache lines that every searcher reads at every node: a copy,
+  // refreshed every few nodes, keeps thousands of searchers from queueing at those lines.
+  unsigned* weight = nullptr;
+  int* flags = nullptr;  // kFlagCount ints
 };
 
 enum Flag : int {
@@ -133,6 +145,7 @@ enum Flag : int {
   kBlame,
   kStopAll,
   kDonateOut,
+  kDonateLap,
   kFlagCount
 };
 
@@ -153,15 +166,24 @@ class Searcher {
   /// Takes subproblems until none is left or the search stops.
   ARCWAVE_HD void run() {
     for (;;) {
+      const long long waiting = G::clock();
       if (g_.rank() == 0) s_.flags[kItem] = static_cast<int>(take());  // capacity < 2^31
       g_.sync();
+      const long long working = G::clock();
+      if (g_.rank() == 0 && sh_.idle_cycles != nullptr)
+        g_.add_ull(sh_.idle_cycles, static_cast<unsigned long long>(working - waiting));
       const long long item = s_.flags[kItem];
       if (item < 0) break;
       g_.fence_acquire();
       copy(sh_.items + static_cast<unsigned long long>(item) * state_, s_.dom);
+      // copy() ends at a barrier: every thread has read the item, the slot may be reused.
+      if (g_.rank() == 0) g_.store_int(sh_.ready + item, 2 * lap(ticket_) + 2);
+      refresh_weights();
       explore();
       g_.sync();
       if (g_.rank() == 0) {
+        if (sh_.busy_cycles != nullptr)
+          g_.add_ull(sh_.busy_cycles, static_cast<unsigned long long>(G::clock() - working));
         g_.add_ll(sh_.pending, -1);
         g_.add_ull(sh_.nodes, nodes_);
         g_.add_ull(sh_.fails, fails_);
@@ -192,6 +214,7 @@ class Searcher {
           ok = false;
         } else {
           maybe_donate(depth);
+          if ((++decisions_ & 31U) == 0) refresh_weights();
           push(depth, x);
           ++depth;
           ++nodes_;
@@ -255,10 +278,14 @@ class Searcher {
       if (g_.rank() == 0) s_.flags[kAny] = 0;
       g_.sync();
       if (net_.tables > 0) mark_tables(cur);
-      for (int y = g_.warp(); y < net_.n; y += g_.warps()) {
-        if (((s_.changed[cur][y >> 5] >> (y & 31)) & 1U) == 0) continue;
-        for (int k = net_.watch_offset[y]; k < net_.watch_offset[y + 1]; ++k)
-          revise(net_.watch_arcs[k], nxt);
+      if (W_ == 1 && sh_.small_arcs != 0) {
+        revise_changed_small(cur, nxt);
+      } else {
+        for (int y = g_.warp(); y < net_.n; y += g_.warps()) {
+          if (((s_.changed[cur][y >> 5] >> (y & 31)) & 1U) == 0) continue;
+          for (int k = net_.watch_offset[y]; k < net_.watch_offset[y + 1]; ++k)
+            revise(net_.watch_arcs[k], nxt);
+        }
       }
       for (int t = g_.warp(); t < net_.tables; t += g_.warps())
         if (((s_.tables[t >> 5] >> (t & 31)) & 1U) != 0) revise_table(t, nxt);
@@ -276,6 +303,68 @@ class Searcher {
       if (s_.flags[kFail] != 0) return false;
       cur = nxt;
     }
+  }
+
+  // Domains of one word (every domain at most 64 values): one lane per arc, over the arcs of
+  // all the variables changed in the previous round. Each warp takes chunks of warp-size
+  // variables; the lanes' watch lists are laid end to end (a warp prefix sum of their lengths)
+  // and lane j of each pass finds the list holding arc j by binary search over the sums. A lane
+  // per value, as in revise(), would leave most lanes idle on small domains and revise the
+  // arcs one after the other, each waiting on its own chain of loads.
+  ARCWAVE_HD void revise_changed_small(int cur, int nxt) {
+    const int ws = g_.warp_size();
+    for (int base = g_.warp() * ws; base < net_.n; base += g_.warps() * ws) {
+      const int y = base + g_.lane();
+      const bool changed = y < net_.n && ((s_.changed[cur][y >> 5] >> (y & 31)) & 1U) != 0;
+      if (!g_.warp_any(changed)) continue;
+      const int begin = changed ? net_.watch_offset[y] : 0;
+      const int length = changed ? net_.watch_offset[y + 1] - begin : 0;
+      const int end = g_.warp_inclusive_sum(length);  // of the lists up to this lane's
+      const int total = g_.shfl(end, ws - 1);
+      for (int pass = 0; pass < total; pass += ws) {
+        const int j = pass + g_.lane();
+        int owner = 0;  // the lanes whose lists end at or before j
+        for (int step = ws / 2; step >= 1; step >>= 1)
+          if (g_.shfl(end, owner + step - 1) <= j) owner += step;
+        const int owner_begin = g_.shfl(begin, owner);
+        const int owner_start = g_.shfl(end - length, owner);
+        if (j < total) revise_small(net_.watch_arcs[owner_begin + (j - owner_start)], nxt);
+      }
+    }
+  }
+
+  // Revises x against y for arc `arc` on one lane (one-word domains): each value of x keeps its
+  // row if the row meets D(y). Rows are loaded four at a time so that their loads overlap.
+  ARCWAVE_HD void revise_small(int arc, int nxt) {
+    const int x = net_.arc_x[arc];
+    const std::uint64_t* rows = net_.relations + net_.arc_rel[arc];
+    const std::uint64_t dy = g_.load(s_.dom + net_.arc_y[arc]);
+    std::uint64_t* dx = s_.dom + x;
+    std::uint64_t open = g_.load(dx);
+    std::uint64_t dead = 0;
+    while (open != 0) {
+      const int a0 = G::ctz(open);
+      open &= open - 1;
+      const int a1 = open != 0 ? G::ctz(open) : a0;
+      open &= open - 1;  // 0 stays 0
+      const int a2 = open != 0 ? G::ctz(open) : a0;
+      open &= open - 1;
+      const int a3 = open != 0 ? G::ctz(open) : a0;
+      open &= open - 1;
+      const std::uint64_t r0 = rows[a0];
+      const std::uint64_t r1 = rows[a1];
+      const std::uint64_t r2 = rows[a2];
+      const std::uint64_t r3 = rows[a3];
+      if ((r0 & dy) == 0) dead |= bit_of(a0);
+      if ((r1 & dy) == 0) dead |= bit_of(a1);
+      if ((r2 & dy) == 0) dead |= bit_of(a2);
+      if ((r3 & dy) == 0) dead |= bit_of(a3);
+    }
+    if (dead == 0) return;
+    g_.and64(dx, ~dead);
+    g_.or32(&s_.changed[nxt][x >> 5], 1U << (x & 31));
+    g_.store_int(s_.blame + x, net_.arc_constraint[arc]);
+    g_.store_int(s_.flags + kAny, 1);
   }
 
   // Revises x against y for arc `arc`, the warp's lanes over the values of x. Each relation row
@@ -298,12 +387,12 @@ class Searcher {
     for (int a = g_.lane(); a < net_.sizes[x]; a += g_.warp_size()) {
       if (((g_.load(dx + (a >> 6)) >> (a & 63)) & 1U) == 0) continue;
       const std::uint64_t* row = rows + static_cast<unsigned long long>(a) * W_;
-      const int hint = g_.load_int(residue + a);
+      const int hint = g_.load_hint(residue + a);
       bool supported = hint >= 0 && hint < W_ && (row[hint] & word_y(hint)) != 0;
       for (int w = 0; w < W_ && !supported; ++w) {
         if ((row[w] & word_y(w)) != 0) {
           supported = true;
-          g_.store_int(residue + a, w);
+          g_.store_hint(residue + a, w);
         }
       }
       if (!supported) {
@@ -440,7 +529,8 @@ class Searcher {
       // A table (other = -1) always counts; a binary constraint while its other end is open.
       for (int k = net_.con_offset[x]; k < net_.con_offset[x + 1]; ++k)
         if (net_.con_other[k] < 0 || count(net_.con_other[k]) > 1)
-          wdeg += g_.load_u32(sh_.weight + net_.con_id[k]);
+          wdeg += s_.weight != nullptr ? s_.weight[net_.con_id[k]]
+                                       : g_.load_hint_u32(sh_.weight + net_.con_id[k]);
       if (best_var < 0 || size * best_wdeg < best_size * wdeg) {
         best_size = size;
         best_wdeg = wdeg;
@@ -470,27 +560,82 @@ class Searcher {
     return s_.flags[kVar];
   }
 
+  // The searcher's copy of the weights from the shared ones (which include its own charges).
+  ARCWAVE_HD void refresh_weights() {
+    if (s_.weight == nullptr) return;
+    for (int c = g_.rank(); c < net_.constraints; c += g_.size())
+      s_.weight[c] = g_.load_hint_u32(sh_.weight + c);
+    g_.sync();
+  }
+
   ARCWAVE_HD void charge() {
-    if (g_.rank() == 0 && sh_.learn_weights != 0 && s_.flags[kBlame] >= 0)
+    if (g_.rank() == 0 && sh_.learn_weights != 0 && s_.flags[kBlame] >= 0) {
       g_.add_u32(sh_.weight + s_.flags[kBlame], 1);
+      if (s_.weight != nullptr) ++s_.weight[s_.flags[kBlame]];
+    }
     g_.sync();
   }
 
   // ---- work sharing -------------------------------------------------------------------------
 
+  // The queue is a ring of `capacity` slots: ticket t (head, tail only grow) is slot
+  // t % capacity in its lap t / capacity, and the slot's ready word says which use it is at.
+  [[nodiscard]] ARCWAVE_HD int lap(unsigned long long ticket) const {
+    return static_cast<int>(ticket / sh_.capacity);
+  }
+
+  // Rank 0: the slot of the next item (-1: none will come, or the search stops). A waiting
+  // searcher sleeps about a microsecond for each item to be given before its own (tickets are
+  // served in order), up to backoff_ns: measured on the H100, two thousand searchers polling
+  // every few microseconds slowed the busy ones' memory traffic tenfold, while the one next in
+  // line must notice its item at once.
   ARCWAVE_HD long long take() {
-    const unsigned long long i = g_.add_ull(sh_.head, 1);
+    ticket_ = g_.add_ull(sh_.head, 1);
+    const int slot = static_cast<int>(ticket_ % sh_.capacity);
+    const int filled = 2 * lap(ticket_) + 1;
+    for (unsigned spin = 0;; ++spin) {
+      if (g_.load_int(sh_.ready + slot) == filled) return slot;
+      // Items to be given before this one (negative: its item is being filled).
+      const long long before =
+          static_cast<long long>(ticket_) - static_cast<long long>(g_.load_ull(sh_.tail));
+      const unsigned long long wanted =
+          before < 0 ? 128ULL : 512ULL * static_cast<unsigned long long>(before + 1);
+      const unsigned sleep =
+          static_cast<unsigned>(wanted < sh_.backoff_ns ? wanted : sh_.backoff_ns);
+      const bool long_sleep = sleep >= 16384;
+      if (long_sleep || (spin & 7U) == 0) {
+        if (g_.load_int(sh_.stop) != 0 || g_.load_ll(sh_.pending) == 0) return -1;
+        const unsigned host_every = long_sleep ? 7U : 63U;  // a PCIe read
+        if ((spin & host_every) == 0 && sh_.external_stop != nullptr &&
+            g_.load_int(sh_.external_stop) != 0)
+          return -1;
+      }
+      g_.pause(sleep);
+    }
+  }
+
+  // Rank 0: a ticket for a new item while fewer than `donate_below` are queued (-1: none). The
+  // ticket is claimed only while the ring holds fewer than capacity items, so the slot's last
+  // user already holds its own ticket and frees the slot soon; the caller waits for that.
+  ARCWAVE_HD long long claim_ticket() {
     for (;;) {
-      if (stopped_now()) return -1;
-      if (i < sh_.capacity && g_.load_int(sh_.ready + i) != 0) return static_cast<long long>(i);
-      if (g_.load_ll(sh_.pending) == 0) return -1;
-      g_.pause();
+      const unsigned long long tail = g_.load_ull(sh_.tail);
+      const long long queued =
+          static_cast<long long>(tail) - static_cast<long long>(g_.load_ull(sh_.head));
+      if (queued >= sh_.donate_below || queued + 1 >= static_cast<long long>(sh_.capacity))
+        return -1;
+      if (g_.cas_ull(sh_.tail, tail, tail + 1) == tail) return static_cast<long long>(tail);
     }
   }
 
   // Gives the shallowest unexplored right branch away: to the outbox while another device
   // asks for work, else to this device's queue while it is short.
   ARCWAVE_HD void maybe_donate(int depth) {
+    // Every fourth node: the queue's counters (and the host's request) are a round trip to L2
+    // or over PCIe that the whole group waits for.
+    // A count every thread keeps alike (nodes_ is reset by rank 0 alone after each item): a
+    // condition that differed between threads would split them at the barriers below.
+    if ((++donate_ticks_ & sh_.poll_mask) != 0) return;
     if (g_.rank() == 0) {
       s_.flags[kDonateSlot] = -1;
       s_.flags[kDonateOut] = 0;
@@ -498,7 +643,7 @@ class Searcher {
       const bool wanted_out = sh_.outbox != nullptr && claimed < g_.load_int(sh_.outbox_requested);
       const long long queued = static_cast<long long>(g_.load_ull(sh_.tail)) -
                                static_cast<long long>(g_.load_ull(sh_.head));
-      const bool wanted_here = queued < sh_.donate_below && g_.load_ull(sh_.tail) < sh_.capacity;
+      const bool wanted_here = queued < sh_.donate_below;
       int level = -1;
       if (wanted_out || wanted_here)
         for (int l = 0; l < depth && level < 0; ++l)
@@ -508,8 +653,12 @@ class Searcher {
         s_.flags[kDonateSlot] = claimed % sh_.outbox_capacity;
         s_.flags[kDonateOut] = 1;
       } else if (level >= 0 && wanted_here) {
-        const unsigned long long slot = g_.add_ull(sh_.tail, 1);
-        if (slot < sh_.capacity) s_.flags[kDonateSlot] = static_cast<int>(slot);
+        const long long ticket = claim_ticket();
+        if (ticket >= 0 && wait_free(ticket)) {
+          s_.flags[kDonateSlot] =
+              static_cast<int>(static_cast<unsigned long long>(ticket) % sh_.capacity);
+          s_.flags[kDonateLap] = lap(static_cast<unsigned long long>(ticket));
+        }
       }
       if (s_.flags[kDonateSlot] >= 0) {
         s_.flags[kDonateLevel] = level;
@@ -544,9 +693,21 @@ class Searcher {
     } else {
       g_.fence_release();
       g_.sync();
-      if (g_.rank() == 0) g_.store_int(sh_.ready + slot, 1);
+      if (g_.rank() == 0) g_.store_int(sh_.ready + slot, 2 * s_.flags[kDonateLap] + 1);
     }
     g_.sync();
+  }
+
+  // Rank 0: waits until the slot of `ticket` is free for its lap; false if the search stops
+  // first (the ticket is then lost, which no one waits for once the search stops).
+  ARCWAVE_HD bool wait_free(long long ticket) {
+    const auto t = static_cast<unsigned long long>(ticket);
+    const int slot = static_cast<int>(t % sh_.capacity);
+    while (g_.load_int(sh_.ready + slot) != 2 * lap(t)) {
+      if (stopped_now()) return false;
+      g_.pause(64);
+    }
+    return true;
   }
 
   // ---- solutions ----------------------------------------------------------------------------
@@ -594,7 +755,17 @@ class Searcher {
   }
   // The same answer for every thread of the group.
   ARCWAVE_HD bool stopped() {
-    if (g_.rank() == 0) s_.flags[kStopAll] = stopped_now() ? 1 : 0;
+    if (g_.rank() == 0) {
+      // The device's flag (an L2 round trip) every poll_mask + 1 calls, the host's (a PCIe
+      // read) eight times less often: a few nodes more after a stop cost less than the reads.
+      const unsigned mask = sh_.poll_mask;
+      ++polls_;
+      const bool stop = (polls_ & mask) == 0 &&
+                        (g_.load_int(sh_.stop) != 0 ||
+                         ((polls_ & (8 * mask + 7)) == 0 && sh_.external_stop != nullptr &&
+                          g_.load_int(sh_.external_stop) != 0));
+      s_.flags[kStopAll] = stop ? 1 : 0;
+    }
     g_.sync();
     const bool stop = s_.flags[kStopAll] != 0;
     g_.sync();
@@ -656,6 +827,12 @@ class Searcher {
   int bits_words_;
   unsigned long long nodes_ = 0;
   unsigned long long fails_ = 0;
+  unsigned polls_ = 0;
+  unsigned donate_ticks_ = 0;
+  unsigned long long ticket_ = 0;
+  unsigned decisions_ =
+      0;  // the same in every thread of the group  // rank 0: the queue ticket of the item being
+          // searched  // maybe_donate calls, the same in every thread of the group
 };
 
 }  // namespace arcwave::batch

@@ -4,9 +4,10 @@
 // lane-parallel code paths run on the CPU, where HostGroup (one lane) never takes them.
 #pragma once
 
-#include <barrier>
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <source_location>
 #include <thread>
 #include <vector>
 
@@ -14,20 +15,45 @@
 
 namespace arcwave::test {
 
+/// A barrier of `count` threads: a count of arrivals and a generation the last arrival bumps
+/// (plain enough to trust when the question is whether the searcher's lanes meet at the same
+/// barriers; libstdc++ 12's std::barrier was seen blocking with every lane inside it).
+class LaneBarrier {
+ public:
+  explicit LaneBarrier(int count) : count_(count) {}
+  void arrive_and_wait() {
+    const unsigned generation = generation_.load(std::memory_order_acquire);
+    if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == count_) {
+      arrived_.store(0, std::memory_order_relaxed);
+      generation_.fetch_add(1, std::memory_order_release);
+      return;
+    }
+    while (generation_.load(std::memory_order_acquire) == generation) std::this_thread::yield();
+  }
+
+ private:
+  int count_;
+  std::atomic<int> arrived_{0};
+  std::atomic<unsigned> generation_{0};
+};
+
 /// What the lanes of one group share.
 struct LaneBlock {
   explicit LaneBlock(int threads)
       : size(threads),
         block(threads),
         ints(static_cast<std::size_t>(threads)),
-        words(static_cast<std::size_t>(threads)) {
-    for (int w = 0; w < threads / 32; ++w) warps.push_back(std::make_unique<std::barrier<>>(32));
+        words(static_cast<std::size_t>(threads)),
+        at(static_cast<std::size_t>(threads)) {
+    for (int w = 0; w < threads / 32; ++w) warps.push_back(std::make_unique<LaneBarrier>(32));
   }
   int size;
-  std::barrier<> block;
-  std::vector<std::unique_ptr<std::barrier<>>> warps;
+  LaneBarrier block;
+  std::vector<std::unique_ptr<LaneBarrier>> warps;
   std::vector<int> ints;
   std::vector<std::uint64_t> words;
+  // Per lane: the source line of the barrier it waits at (0: none), for a blocked run's report.
+  std::vector<std::atomic<int>> at;
 };
 
 class LaneGroup {
@@ -39,42 +65,55 @@ class LaneGroup {
   [[nodiscard]] int warp() const { return rank_ >> 5; }
   [[nodiscard]] int warps() const { return b_.size >> 5; }
   [[nodiscard]] int warp_size() const { return 32; }
-  void sync() const { b_.block.arrive_and_wait(); }
-  void warp_sync() const { b_.warps[static_cast<std::size_t>(warp())]->arrive_and_wait(); }
-  [[nodiscard]] bool warp_any(bool v) const {
+  [[nodiscard]] static long long clock() { return 0; }
+  void sync(std::source_location where = std::source_location::current()) const {
+    mark(where, 1);
+    b_.block.arrive_and_wait();
+    mark(where, 0);
+  }
+  void warp_sync(std::source_location where = std::source_location::current()) const {
+    mark(where, 2);
+    b_.warps[static_cast<std::size_t>(warp())]->arrive_and_wait();
+    mark(where, 0);
+  }
+  [[nodiscard]] bool warp_any(bool v,
+                              std::source_location where = std::source_location::current()) const {
     b_.ints[static_cast<std::size_t>(rank_)] = v ? 1 : 0;
-    warp_sync();
+    warp_sync(where);
     bool any = false;
     for (int l = 0; l < 32; ++l) any = any || b_.ints[static_cast<std::size_t>(base() + l)] != 0;
-    warp_sync();
+    warp_sync(where);
     return any;
   }
-  [[nodiscard]] std::uint64_t warp_broadcast(std::uint64_t v) const {
+  [[nodiscard]] std::uint64_t warp_broadcast(
+      std::uint64_t v, std::source_location where = std::source_location::current()) const {
     b_.words[static_cast<std::size_t>(rank_)] = v;
-    warp_sync();
+    warp_sync(where);
     const std::uint64_t r = b_.words[static_cast<std::size_t>(base())];
-    warp_sync();
+    warp_sync(where);
     return r;
   }
-  [[nodiscard]] int shfl(int v, int src) const {
+  [[nodiscard]] int shfl(int v, int src,
+                         std::source_location where = std::source_location::current()) const {
     b_.ints[static_cast<std::size_t>(rank_)] = v;
-    warp_sync();
+    warp_sync(where);
     const int r = b_.ints[static_cast<std::size_t>(base() + src)];
-    warp_sync();
+    warp_sync(where);
     return r;
   }
-  [[nodiscard]] int warp_inclusive_sum(int v) const {
+  [[nodiscard]] int warp_inclusive_sum(
+      int v, std::source_location where = std::source_location::current()) const {
     b_.ints[static_cast<std::size_t>(rank_)] = v;
-    warp_sync();
+    warp_sync(where);
     int sum = 0;
     for (int l = 0; l <= lane(); ++l) sum += b_.ints[static_cast<std::size_t>(base() + l)];
-    warp_sync();
+    warp_sync(where);
     return sum;
   }
   void fence_release() const { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
   void fence_acquire() const { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
   void fence_system() const { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-  void pause() const { std::this_thread::yield(); }
+  void pause(unsigned /*nanoseconds*/ = 0) const { std::this_thread::yield(); }
   void publish_int(int* p, int v) const { __atomic_store_n(p, v, __ATOMIC_SEQ_CST); }
 
   [[nodiscard]] std::uint64_t load(const std::uint64_t* p) const {
@@ -128,11 +167,24 @@ class LaneGroup {
     __atomic_compare_exchange_n(p, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
     return expected;
   }
+  unsigned long long cas_ull(unsigned long long* p, unsigned long long expected,
+                             unsigned long long v) const {
+    __atomic_compare_exchange_n(p, &expected, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return expected;
+  }
   static int popcount(std::uint64_t v) { return __builtin_popcountll(v); }
   static int ctz(std::uint64_t v) { return __builtin_ctzll(v); }
 
  private:
   [[nodiscard]] int base() const { return rank_ & ~31; }
+  // Block barriers as +line, warp barriers as -line; 0 while the lane runs.
+  void mark(const std::source_location& where, int kind) const {
+    const int line = static_cast<int>(where.line());
+    b_.at[static_cast<std::size_t>(rank_)].store(kind == 0   ? 0
+                                                 : kind == 1 ? line
+                                                             : -line,
+                                                 std::memory_order_relaxed);
+  }
   LaneBlock& b_;
   int rank_;
 };

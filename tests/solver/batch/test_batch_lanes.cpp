@@ -8,6 +8,11 @@
 // with every lane waiting (seen 2026-11-27, also on one warp and one item, with several items
 // more often): either the emulation or the searcher lets lanes reach different barriers. Until
 // that is found it is a diagnostic, not a CI test.
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <thread>
 
 #include <fmt/format.h>
@@ -90,14 +95,30 @@ std::uint64_t lane_count(const batch::BatchNetwork& net, int threads) {
   s.cand = cand.data();
   s.flags = flags.data();
   s.tables = table_bits.data();
+  std::vector<unsigned> weight_copy(weight.size());
+  s.weight = weight_copy.data();
   test::LaneBlock block(threads);
+  std::atomic<int> running{threads};
   std::vector<std::jthread> lanes;
   for (int r = 0; r < threads; ++r)
     lanes.emplace_back([&, r] {
       const test::LaneGroup g(block, r);
       batch::Searcher<test::LaneGroup> searcher(g, view, sh, mem, s);
       searcher.run();
+      --running;
     });
+  // A watchdog: lanes that reach different barriers block for ever; report where each waits
+  // (searcher.hpp lines: + a block barrier, - a warp barrier) and end the run.
+  for (int tenth = 0; running.load() > 0; ++tenth) {
+    if (tenth == 600) {
+      std::string where;
+      for (int r = 0; r < threads; ++r) where += fmt::format(" {}", block.at[r].load());
+      fmt::print(stderr, "lanes blocked; barrier line per lane:{}\n", where);
+      std::fflush(stderr);
+      std::abort();
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
   lanes.clear();  // joins
   CHECK(pending == 0);
   return solutions;

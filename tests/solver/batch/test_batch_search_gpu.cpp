@@ -121,6 +121,15 @@ TEST_CASE("batched search on the device: small cases for the sanitizers", "[batc
       {.n = 7, .d = 3, .arity = 3, .constraints = 5, .tightness = 0.6, .seed = 9900});
   const test::BatchCase t = batch_case(m);
   CHECK(batch::batch_search_device(t.net, t.items, o).solutions == test::cpu_count(m));
+  // A queue of a few slots for eight searchers: slots are reused lap after lap while searchers
+  // wait on them (the ring's ready words, the producers' wait for a free slot).
+  const test::BatchCase q8 = batch_case(gen::queens(8));
+  o.queue_capacity = 4;
+  o.donate_below = 3;
+  const batch::BatchResult r = batch::batch_search_device(q8.net, q8.items, o);
+  CHECK(r.complete);
+  CHECK(r.solutions == 92);
+  CHECK(r.donations > 4 * 4);
 }
 
 }  // namespace arcwave
