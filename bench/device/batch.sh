@@ -5,7 +5,8 @@
 # cores or more the GPU and the 16-core CPU runs go side by side on disjoint cores).
 # Usage: bench/device/batch.sh BUILD_DIR   (writes into $OUT)
 # BATCH_PARTS picks parts (default "tests sanitizers shared"); BATCH_LIMIT the time limit (10 s);
-# BATCH_FILES the instance glob (default: every shared binary instance).
+# BATCH_FILES the instance glob (default: every shared binary instance); BATCH_GPUS the devices of
+# the gpu variant (solve --gpus; default every visible GPU).
 set -uo pipefail
 build=$1
 out=${OUT:-/tmp/arcwave-out}
@@ -40,7 +41,8 @@ if has shared; then
   run "batch vs cpu on the shared binary instances" "$out/batch-shared.log" \
     python3 "$here/bench/batch/compare.py" "$build" --files "$files" --limit "$limit" \
     "${variants[@]}" --jobs cpu1=14 --rerun-above "${BATCH_RERUN_ABOVE:-1}" \
-    --answers "$shared/answers.txt" --json "$out/batch-shared.json"
+    --answers "$shared/answers.txt" --json "$out/batch-shared.json" \
+    ${BATCH_GPUS:+--gpus "$BATCH_GPUS"}
   tail -n 25 "$out/batch-shared.log"
 fi
 printf '%s\n' "${summary[@]}"

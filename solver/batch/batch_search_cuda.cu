@@ -64,7 +64,10 @@ Layout layout_for(const BatchNetwork& net, int threads) {
   }
   // The weights' copy where it is small (a few KB) and fits.
   const std::size_t weights = align8(static_cast<std::size_t>(net.constraints) * 4);
-  if (l.dom_shared && net.constraints <= 4096 && shared + weights <= kSharedLimit) {
+  // (ARCWAVE_BATCH_WEIGHT_COPY=0, a measurement switch, leaves it out.)
+  const char* copy = std::getenv("ARCWAVE_BATCH_WEIGHT_COPY");
+  const bool allowed = copy == nullptr || std::string_view(copy) != "0";
+  if (allowed && l.dom_shared && net.constraints <= 4096 && shared + weights <= kSharedLimit) {
     l.weight_shared = true;
     shared += weights;
   }
@@ -328,7 +331,13 @@ class CudaDevice final : public SearchDevice {
     a.sh.capacity = capacity_;
     a.sh.pending = &c->pending;
     a.sh.stop = &c->stop;
-    a.sh.external_stop = flags_->device_pointer() + kExternal;
+    // The host's flags reach the searchers through device memory (mirror_flags): a thousand
+    // searchers reading mapped host memory queue their reads on PCIe, which slowed the whole
+    // search threefold on two H100s (2026-11-27) and delayed stops by seconds.
+    d_mirror_.allocate(kMirrorWords);
+    d_mirror_.fill_bytes(0);
+    staged_ = std::make_unique<cuda::PinnedBuffer<int>>(kMirrorWords, false);
+    a.sh.external_stop = d_mirror_.data() + kExternal * kMirrorStride;
     a.sh.solutions = &c->solutions;
     a.sh.nodes = &c->nodes;
     a.sh.fails = &c->fails;
@@ -356,12 +365,12 @@ class CudaDevice final : public SearchDevice {
     a.sh.residue = d_residues_.data();
     if (shared) {
       if (optimise_) {
-        a.sh.bound_in = flags_->device_pointer() + kBoundIn;
+        a.sh.bound_in = d_mirror_.data() + kBoundIn * kMirrorStride;
         a.sh.bound_out = flags_->device_pointer() + kBoundOut;
       }
       a.sh.outbox = outbox_->device_pointer();
       a.sh.outbox_ready = flags_->device_pointer() + kReady;
-      a.sh.outbox_requested = flags_->device_pointer() + kRequested;
+      a.sh.outbox_requested = d_mirror_.data() + kRequested * kMirrorStride;
       a.sh.outbox_claimed = d_claimed_.data();
       a.sh.outbox_capacity = outbox_capacity_;
     }
@@ -415,6 +424,7 @@ class CudaDevice final : public SearchDevice {
     init.best = optimise_ ? best : 0;
     ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(d_counters_.data(), &init, sizeof(Counters),
                                        cudaMemcpyHostToDevice, stream));
+    mirror_flags(stream, true);
     cuda::EventTimer timer;
     timer.start(stream);
     kernel_<<<static_cast<unsigned>(searchers_), static_cast<unsigned>(threads_),
@@ -427,7 +437,8 @@ class CudaDevice final : public SearchDevice {
       const cudaError_t q = cudaStreamQuery(stream);
       if (q == cudaSuccess) break;
       if (q != cudaErrorNotReady) ARCWAVE_CUDA_CHECK(q);
-      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      mirror_flags(side_.get(), false);
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
     }
     stream_.synchronize();
 
@@ -457,6 +468,26 @@ class CudaDevice final : public SearchDevice {
  private:
   // Words of the mapped flags block (then one ready flag per outbox slot).
   static constexpr int kExternal = 0, kBoundIn = 1, kBoundOut = 2, kRequested = 3, kReady = 4;
+  // The device's copy of the flags the host writes: one 128-byte line each.
+  static constexpr int kMirrorStride = 32;
+  static constexpr std::size_t kMirrorWords = 4 * kMirrorStride;
+
+  // Copies the host-written flags (stop, incumbent, outbox requests) that changed, or all of
+  // them (`all`, before a launch on the kernel's stream), into the device's mirror. While the
+  // kernel runs, the copies go on the side stream (another engine runs them at once).
+  void mirror_flags(cudaStream_t stream, bool all) {
+    for (int k : {kExternal, kBoundIn, kRequested}) {
+      const int v = __atomic_load_n(flags_->data() + k, __ATOMIC_ACQUIRE);
+      if (!all && v == mirrored_[k]) continue;
+      staged_->data()[k * kMirrorStride] = v;
+      ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(d_mirror_.data() + k * kMirrorStride,
+                                         staged_->data() + k * kMirrorStride, sizeof(int),
+                                         cudaMemcpyHostToDevice, stream));
+      // The staged word must outlive the copy: wait for it (a few microseconds).
+      ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(stream));
+      mirrored_[k] = v;
+    }
+  }
 
   const BatchNetwork& net_;
   int device_;
@@ -472,6 +503,10 @@ class CudaDevice final : public SearchDevice {
   NetworkView view_;
   KernelArgs args_{};
   cuda::Stream stream_;
+  cuda::Stream side_;  // the flags' copies while a kernel runs
+  cuda::DeviceBuffer<int> d_mirror_;
+  std::unique_ptr<cuda::PinnedBuffer<int>> staged_;
+  int mirrored_[4] = {0, 0, 0, 0};
   cuda::DeviceBuffer<int> d_sizes_, d_arc_x_, d_arc_y_, d_arc_con_, d_watch_off_, d_watch_,
       d_con_off_, d_con_id_, d_con_other_;
   cuda::DeviceBuffer<std::uint64_t> d_arc_rel_, d_rel_;

@@ -97,7 +97,7 @@ struct SharedState {
   unsigned backoff_ns = 131072;  // the longest sleep of a searcher waiting for an item
   int learn_weights = 1;         // 0: the weights stay as given (dom/ddeg from all-1 weights)
   // Several devices; all null with one.
-  const int* bound_in = nullptr;          // the best objective index of every device (host memory)
+  const int* bound_in = nullptr;          // the best objective index of every device (by the host)
   int* bound_out = nullptr;               // this device's best recorded objective index, published
   std::uint64_t* outbox = nullptr;        // outbox_capacity x state words (host memory)
   int* outbox_ready = nullptr;            // per slot: filled (the host clears it)
@@ -602,14 +602,8 @@ class Searcher {
           before < 0 ? 128ULL : 512ULL * static_cast<unsigned long long>(before + 1);
       const unsigned sleep =
           static_cast<unsigned>(wanted < sh_.backoff_ns ? wanted : sh_.backoff_ns);
-      const bool long_sleep = sleep >= 16384;
-      if (long_sleep || (spin & 7U) == 0) {
-        if (g_.load_int(sh_.stop) != 0 || g_.load_ll(sh_.pending) == 0) return -1;
-        const unsigned host_every = long_sleep ? 7U : 63U;  // a PCIe read
-        if ((spin & host_every) == 0 && sh_.external_stop != nullptr &&
-            g_.load_int(sh_.external_stop) != 0)
-          return -1;
-      }
+      if (sleep >= 16384 || (spin & 7U) == 0)
+        if (stopped_now() || g_.load_ll(sh_.pending) == 0) return -1;
       g_.pause(sleep);
     }
   }
@@ -756,14 +750,10 @@ class Searcher {
   // The same answer for every thread of the group.
   ARCWAVE_HD bool stopped() {
     if (g_.rank() == 0) {
-      // The device's flag (an L2 round trip) every poll_mask + 1 calls, the host's (a PCIe
-      // read) eight times less often: a few nodes more after a stop cost less than the reads.
-      const unsigned mask = sh_.poll_mask;
+      // The flags (an L2 round trip) every poll_mask + 1 calls: a few nodes more after a stop
+      // cost less than the reads.
       ++polls_;
-      const bool stop = (polls_ & mask) == 0 &&
-                        (g_.load_int(sh_.stop) != 0 ||
-                         ((polls_ & (8 * mask + 7)) == 0 && sh_.external_stop != nullptr &&
-                          g_.load_int(sh_.external_stop) != 0));
+      const bool stop = (polls_ & sh_.poll_mask) == 0 && stopped_now();
       s_.flags[kStopAll] = stop ? 1 : 0;
     }
     g_.sync();
