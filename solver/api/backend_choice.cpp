@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "propagation/cpu/difference_cliques.hpp"
+
 namespace arcwave {
 
 BackendChoice choose_backend(const Model& model, bool gpu_usable,
@@ -40,10 +42,21 @@ BackendChoice choose_backend(const Model& model, bool gpu_usable,
       fmt::format("{:.0f} value pairs per value, {} {:.0f}: MAC on the {} was faster in that range",
                   choice.pairs_per_value, choice.gpu ? ">=" : "<", kGpuPairsPerValue,
                   choice.gpu ? "GPU" : "CPU with AC3bit+rm");
-  // The batched GPU search (--backend gpu) is never picked: on the H100 it was not faster than
-  // the 16 CPU cores on any family measured (docs/results/h100-2026-11-25.md).
-  if (!choice.gpu)
-    choice.reason += "; the batched GPU search was not measured faster than the CPU cores";
+  return choice;
+}
+
+BackendChoice choose_batched(const IndexedModel& indexed) {
+  BackendChoice choice;
+  const std::size_t cliques = cpu::difference_cliques(indexed).size();
+  choice.gpu = cliques == 0;
+  choice.reason =
+      cliques == 0 ? std::string(
+                         "no cliques of != constraints: the batched GPU search settled more hard "
+                         "random networks than 16 CPU cores, and faster")
+                   : fmt::format(
+                         "{} clique{} of != constraints: the CPU's allDifferent on them beat the "
+                         "batched GPU search",
+                         cliques, cliques == 1 ? "" : "s");
   return choice;
 }
 

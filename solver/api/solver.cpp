@@ -315,8 +315,32 @@ SolveResult Solver::solve() {
   const SolverOptions& opt = im.options;
   im.stop.store(false);
   const int workers = worker_count(opt.threads);
+  // --backend auto: the batched GPU search where it was measured better (choose_batched);
+  // otherwise the note says why not, on the backend line of what runs instead.
+  std::string auto_note;
+  if (opt.backend == SolverBackend::kAuto && !opt.portfolio && gpu_available()) {
+    const BackendChoice batched = choose_batched(index_model(model));
+    if (batched.gpu) {
+      std::string refusal;
+      try {
+        StopWatcher watcher(im.stop, im.external, opt.time_limit_seconds);
+        if (std::optional<SolveResult> r =
+                solve_batched(model, opt, im.callback, &im.stop, refusal)) {
+          r->stats.parse_seconds = im.parse_seconds;
+          r->backend = "gpu (auto: " + batched.reason + "): " + r->backend;
+          return std::move(*r);
+        }
+        auto_note = "the batched GPU search refused the model: " + refusal;
+      } catch (const ResourceError& e) {
+        auto_note = std::string("the batched GPU search could not start: ") + e.what();
+      }
+    } else {
+      auto_note = "not the batched GPU search: " + batched.reason;
+    }
+  }
   if (workers > 1) {
     if (std::optional<std::string> backend = parallel_backend(model, opt, workers)) {
+      if (!auto_note.empty()) *backend += "; " + auto_note;
       SolveResult result = solve_in_parallel(model, opt, workers, im.callback, im.stop, im.external,
                                              std::move(*backend));
       result.stats.parse_seconds = im.parse_seconds;
@@ -346,6 +370,7 @@ SolveResult Solver::solve() {
   std::unique_ptr<Engine> engine = make_engine(model, opt, result);
   if (!batch_refusal.empty())
     result.backend += " (the batched search refused the model: " + batch_refusal + ")";
+  if (!auto_note.empty()) result.backend += "; " + auto_note;
   if (workers > 1) result.backend += "; one search: parallel workers run CPU engines only";
   const double built = clock.seconds();
   const EngineStats initial = engine->stats();

@@ -224,9 +224,9 @@ class CudaDevice final : public SearchDevice {
                           " threads with " + std::to_string(layout_.shared_bytes) +
                           " bytes of shared memory does not fit a multiprocessor");
     // At most eight searchers per multiprocessor. Measured on the H100 (RB networks of 60 to 80
-    // variables, queens 13): 16 one-warp searchers per SM searched 5 to 10 times slower than 8
-    // or 4 (2026-11-27, docs/results): most of them wait for work, and waiting searchers hold
-    // items back (tickets are served in order) and load the memory system the busy ones use.
+    // variables, queens 13): 16 one-warp searchers per SM searched 3 to 25 times slower than 8
+    // (docs/results/h100x2-2026-11-27-s8.md): most of them wait for work, and waiting searchers
+    // hold items back (tickets are served in order) and load the memory system the busy ones use.
     per_sm = std::min(per_sm, kMaxSearchersPerSm);
     long long searchers = std::max<long long>(
         1, static_cast<long long>(per_sm) * gpu_multiprocessors(device_) / std::max(share, 1));

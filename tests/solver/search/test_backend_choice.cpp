@@ -50,3 +50,18 @@ TEST_CASE("auto keeps n-ary models and non-variable objectives on the CPU", "[so
   opt.set_objective(sum);
   CHECK_FALSE(choose_backend(opt, true, "").gpu);
 }
+
+TEST_CASE("auto runs the batched GPU search unless the model has cliques of differences",
+          "[solver]") {
+  // Random binary networks (the shared family B, where the batched search won) have no cliques
+  // of !=; quasigroups stated with binary != (family lat, where the CPU's allDifferent won) do.
+  const Model rb = gen::rb({.n = 40, .d = 10, .e = 200, .tightness = 0.4, .seed = 11});
+  const BackendChoice r = choose_batched(index_model(rb));
+  CHECK(r.gpu);
+  CHECK(r.reason.find("no cliques") != std::string::npos);
+  const Model qwh = gen::latin_square(8, 0.5, 3, /*use_all_different=*/false);
+  const BackendChoice q = choose_batched(index_model(qwh));
+  CHECK_FALSE(q.gpu);
+  // rows and columns: 16 cliques of 8 variables, each difference edge in one of them
+  CHECK(q.reason.find("16 cliques") != std::string::npos);
+}
