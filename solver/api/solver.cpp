@@ -315,10 +315,12 @@ SolveResult Solver::solve() {
   const SolverOptions& opt = im.options;
   im.stop.store(false);
   const int workers = worker_count(opt.threads);
-  // --backend auto: the batched GPU search where it was measured better (choose_batched);
-  // otherwise the note says why not, on the backend line of what runs instead.
+  // --backend auto: the batched GPU search where it was measured better (choose_batched) and
+  // the GPU engine's own measured range (choose_backend) does not apply; otherwise the note
+  // says why not, on the backend line of what runs instead.
   std::string auto_note;
-  if (opt.backend == SolverBackend::kAuto && !opt.portfolio && gpu_available()) {
+  if (opt.backend == SolverBackend::kAuto && !opt.portfolio && gpu_available() &&
+      !choose_backend(model, true, "").gpu) {
     const BackendChoice batched = choose_batched(index_model(model));
     if (batched.gpu) {
       std::string refusal;

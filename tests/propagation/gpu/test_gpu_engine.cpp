@@ -134,8 +134,10 @@ TEST_CASE("GPU engine: n-ary networks are refused (the N-E model is binary)", "[
 
 namespace arcwave {
 
-TEST_CASE("solve with --backend auto runs the GPU engine on dense large-domain networks only",
-          "[gpu][engine]") {
+TEST_CASE(
+    "solve with --backend auto: the GPU engine on dense large-domain networks, the batched "
+    "search on other networks without cliques of !=, the CPU on those with",
+    "[gpu][engine]") {
   ARCWAVE_REQUIRE_GPU();
   SolverOptions options;
   options.time_limit_seconds = 10;
@@ -152,8 +154,18 @@ TEST_CASE("solve with --backend auto runs the GPU engine on dense large-domain n
   Solver sparse(gen::rb({.n = 30, .d = 20, .e = 100, .tightness = 0.3, .seed = 5}), options);
   const SolveResult s = sparse.solve();
   INFO(s.backend);
-  CHECK(s.backend.rfind("cpu (auto: ", 0) == 0);
+  CHECK(s.backend.rfind("gpu (auto: no cliques of != constraints", 0) == 0);
+  CHECK(s.backend.find("batched MAC") != std::string::npos);
   CHECK(s.status != SolveStatus::kUnknown);
+  // A quasigroup with holes stated with binary != (always satisfiable): cliques, the CPU.
+  const Model qwh = gen::latin_square(7, 0.5, 3, /*use_all_different=*/false);
+  Solver latin(qwh, options);
+  const SolveResult q = latin.solve();
+  INFO(q.backend);
+  CHECK(q.backend.rfind("cpu (auto: ", 0) == 0);
+  CHECK(q.backend.find("not the batched GPU search: 14 cliques") != std::string::npos);
+  REQUIRE(q.best);
+  CHECK(qwh.check(q.best->values));
 }
 
 }  // namespace arcwave
