@@ -3,7 +3,7 @@
 #pragma once
 
 #include "solver/batch/batch_network.hpp"
-#include "solver/batch/searcher.hpp"
+#include "solver/batch/searcher_memory.hpp"
 
 namespace arcwave::batch {
 

@@ -16,7 +16,7 @@
 
 namespace arcwave::batch {
 
-/// Host pointers to one device's exchange memory (see SharedState in searcher.hpp).
+/// Host pointers to one device's exchange memory (see SharedState in searcher_memory.hpp).
 struct Exchange {
   int* external_stop = nullptr;     // raised by the host: the round ends soon
   int* bound_in = nullptr;          // the host writes the best objective index of all devices
