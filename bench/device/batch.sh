@@ -7,6 +7,13 @@
 # BATCH_PARTS picks parts (default "tests sanitizers shared"); BATCH_LIMIT the time limit (10 s);
 # BATCH_FILES the instance glob (default: every shared binary instance); BATCH_GPUS the devices of
 # the gpu variant (solve --gpus; default every visible GPU).
+# Measurement switches the device search reads from the environment (solver/batch/
+# batch_search_cuda.cu; docs/results/h100x2-2026-11-27-s8.md used them): ARCWAVE_BATCH_SEARCHERS=N
+# (at most N blocks), ARCWAVE_BATCH_BACKOFF=NS (longest sleep of a waiting block, 131072),
+# ARCWAVE_BATCH_POLL=MASK (flags and queue looked at every MASK+1 nodes, 3),
+# ARCWAVE_BATCH_DONATE=N (give work away while fewer than N items are queued, the block count),
+# ARCWAVE_BATCH_SMALL=0 (a lane per value instead of a lane per arc), ARCWAVE_BATCH_WEIGHT_COPY=0,
+# ARCWAVE_BATCH_CARVEOUT=PERCENT, ARCWAVE_BATCH_REGISTERS=64.
 set -uo pipefail
 build=$1
 out=${OUT:-/tmp/arcwave-out}
