@@ -88,9 +88,9 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
                        : std::string("gpu (batched MAC on the device)");
   result.engine = fmt::format(
       "gpu: batched MAC, {} searchers x {} threads, bitwise AC3, {}; {} subproblems "
-      "given away; {:.1f} MB of device memory",
+      "given away; {:.1f} MB of device memory, {:.3f} s to make the device{}",
       r.searchers, r.threads_per_searcher, bo.learn_weights ? "dom/wdeg" : "dom/ddeg", r.donations,
-      static_cast<double>(r.global_bytes) / 1e6);
+      static_cast<double>(r.global_bytes) / 1e6, r.setup_seconds, bo.devices.size() > 1 ? "s" : "");
   if (r.busy >= 0)
     result.engine += fmt::format(
         "; searchers busy {:.0f}% of the time, {:.1f} nodes per subproblem", 100 * r.busy,

@@ -76,7 +76,8 @@ struct BatchResult {
   int threads_per_searcher = 0;
   std::size_t shared_bytes = 0;  // per searcher (device)
   std::size_t global_bytes = 0;  // all searchers' stacks and queue (device)
-  double seconds = 0;            // the search itself (device: the kernel)
+  double seconds = 0;            // the search, devices made included (host: the searcher)
+  double setup_seconds = 0;      // of `seconds`, until every device was made (split, memory)
   // Several devices.
   int devices = 1;             // workers (a GPU listed twice counts twice)
   std::uint64_t rounds = 0;    // kernels (host: searcher runs) over all devices

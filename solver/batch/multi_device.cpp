@@ -63,6 +63,7 @@ class Coordinator {
       *s.exchange.bound_out = best_;
       s.alive = true;
       ++made_;
+      if (made_ == slots_.size()) setup_seconds_ = clock_.seconds();
       changed_.notify_all();
       changed_.wait(lock, [&] { return made_ == slots_.size(); });
       if (failure_) return;
@@ -126,6 +127,7 @@ class Coordinator {
     r.rounds = rounds_;
     r.solution = solution_;
     r.devices = static_cast<int>(slots_.size());
+    r.setup_seconds = setup_seconds_;
     r.seconds = seconds;
     return r;
   }
@@ -298,6 +300,8 @@ class Coordinator {
   std::optional<std::vector<int>> solution_;
   int solution_value_ = 0;  // the objective's value in solution_
   BatchResult described_;
+  const Stopwatch clock_;     // from the coordinator's start
+  double setup_seconds_ = 0;  // until the last device was made
 };
 
 }  // namespace

@@ -149,15 +149,22 @@ TEST_CASE("GPU ranks reach the sequential optimum", "[mpi][gpu][optimise]") {
 TEST_CASE("rank 0 steals from a busy GPU rank and the counts stay exact", "[mpi][gpu][steal]") {
   // Two ranks, about one subproblem per rank: whichever device runs dry first is fed by
   // branches the other one gives away through its outbox (the job's splits).
+  // Whether a rank runs dry while the other still has a long branch is a matter of timing (on a
+  // loaded CI machine both can finish together): up to three runs, every count exact, at least
+  // one with a split.
   const std::string file = write_model(gen::queens(12), "queens-12.xml");
-  const test::CliRun r = gpu_mpirun("-a -p 1 --subproblems-per-worker 1 " + file, 2);
-  INFO(r.out << r.err);
-  REQUIRE(r.exit_code == 0);
-  require_devices(r, 2);
-  CHECK(solutions_line(r) == "c solutions 14200");
-  const auto parallel = r.lines("c parallel: ");
-  REQUIRE(parallel.size() == 1);
-  CHECK(parallel[0].find(" 0 splits") == std::string::npos);
+  bool split = false;
+  for (int attempt = 0; attempt < 3 && !split; ++attempt) {
+    const test::CliRun r = gpu_mpirun("-a -p 1 --subproblems-per-worker 1 " + file, 2);
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    require_devices(r, 2);
+    CHECK(solutions_line(r) == "c solutions 14200");
+    const auto parallel = r.lines("c parallel: ");
+    REQUIRE(parallel.size() == 1);
+    split = parallel[0].find(" 0 splits") == std::string::npos;
+  }
+  CHECK(split);
 }
 
 TEST_CASE("-t stops every GPU rank with the answer so far", "[mpi][gpu]") {
