@@ -39,6 +39,7 @@ struct Layout {
 
 constexpr std::size_t kSharedLimit = 160 * 1024;  // of the H100's 227 KB per block
 constexpr int kMaxSearchersPerSm = 8;
+constexpr std::size_t kSmSharedBudget = 200 * 1024;  // of the H100's 228 KB per SM
 
 __host__ __device__ std::size_t align8(std::size_t b) {
   return (b + 7) / 8 * 8;
@@ -67,7 +68,9 @@ Layout layout_for(const BatchNetwork& net, int threads) {
   // (ARCWAVE_BATCH_WEIGHT_COPY=0, a measurement switch, leaves it out.)
   const char* copy = std::getenv("ARCWAVE_BATCH_WEIGHT_COPY");
   const bool allowed = copy == nullptr || std::string_view(copy) != "0";
-  if (allowed && l.dom_shared && net.constraints <= 4096 && shared + weights <= kSharedLimit) {
+  // Only where it costs no searchers: eight blocks per SM must still fit beside it.
+  if (allowed && l.dom_shared && net.constraints <= 4096 &&
+      (shared + weights) * kMaxSearchersPerSm <= kSmSharedBudget) {
     l.weight_shared = true;
     shared += weights;
   }
