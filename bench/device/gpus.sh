@@ -82,7 +82,7 @@ if has solve; then
   # UNSAT proofs (the whole tree) and counts (every subproblem searched exactly once; queens
   # 16 and 17: 14,772,512 and 95,815,104 solutions, OEIS A000170). Searches of one GPU under a
   # second are dominated by each device's fixed costs: the hardest shared B files (0.3-0.8 s on
-  # one H100) and the queens counts (about 1 and 10 s) show the trend.
+  # one H100) and the queens counts (about 2 and 13 s, extrapolated from queens 14) show the trend.
   "$gen" -o "$out/gpus-rb-60-15-320.xml" rb --n 60 --d 15 --e 320 --tightness 0.40 --seed 5
   "$gen" -o "$out/gpus-queens-16.xml" queens 16
   "$gen" -o "$out/gpus-queens-17.xml" queens 17
