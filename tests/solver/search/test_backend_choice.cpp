@@ -1,8 +1,15 @@
 // --backend auto's choice (solver/api/backend_choice.hpp) on generated networks on both sides of
 // the measured threshold, and the cases that keep search on the CPU whatever the size.
+#include <filesystem>
+#include <map>
+#include <string>
+#include <utility>
+
 #include "instances/csp/generators.hpp"
+#include "parsers/xcsp/xcsp_reader.hpp"
 #include "solver/api/backend_choice.hpp"
 #include "tests/support/catch.hpp"
+#include "tests/support/paths.hpp"
 
 using namespace arcwave;
 
@@ -64,4 +71,26 @@ TEST_CASE("auto runs the batched GPU search unless the model has cliques of diff
   CHECK_FALSE(q.gpu);
   // rows and columns: 16 cliques of 8 variables, each difference edge in one of them
   CHECK(q.reason.find("16 cliques") != std::string::npos);
+}
+
+TEST_CASE("auto's batched-search rule routes the shared families as measured", "[solver][shared]") {
+  // docs/results/h100x2-2026-11-27-s8.md: the batched search won every hard file of B (random
+  // tables) and lost every hard file of lat (quasigroups) and hay (Haystacks) to the CPU.
+  const std::filesystem::path shared = test::shared_instances_dir();
+  if (shared.empty()) {
+    WARN("no shared instances (set ARCWAVE_SHARED_INSTANCES)");
+    return;
+  }
+  const std::filesystem::path binary = shared / "xcsp3-binary";
+  std::map<std::string, std::pair<int, int>> routed;  // family: (gpu, cpu)
+  for (const std::string family : {"B", "lat", "hay"})
+    for (const auto& entry : std::filesystem::directory_iterator(binary / family)) {
+      const XcspInstance read = read_xcsp(entry.path().string());
+      const bool gpu = choose_batched(index_model(read.model)).gpu;
+      auto& [on_gpu, on_cpu] = routed[family];
+      ++(gpu ? on_gpu : on_cpu);
+    }
+  CHECK(routed["B"] == std::pair{25, 0});
+  CHECK(routed["lat"] == std::pair{0, 52});
+  CHECK(routed["hay"] == std::pair{0, 8});
 }
