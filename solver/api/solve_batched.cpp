@@ -30,12 +30,13 @@ std::optional<batch::Subproblem> root_state(const std::shared_ptr<const IndexedM
 
 std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions& options,
                                          const std::function<void(const Solution&)>& callback,
-                                         const std::atomic<bool>* stop, std::string& refusal) {
+                                         const std::atomic<bool>* stop, std::string& refusal,
+                                         std::shared_ptr<const IndexedModel> indexed) {
   if (!gpu_available())
     throw ResourceError("no usable GPU for the batched search: " + gpu_info().reason);
   SolveResult result;
   Stopwatch clock;
-  auto indexed = std::make_shared<const IndexedModel>(index_model(model));
+  if (!indexed) indexed = std::make_shared<const IndexedModel>(index_model(model));
   if (auto why = batch::batch_refusal(*indexed)) {
     refusal = *why;
     return std::nullopt;

@@ -5,17 +5,21 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
+#include <string>
 
 #include "arcwave/solver.hpp"
+#include "propagation/indexed/indexed_model.hpp"
 
 namespace arcwave {
 
 /// Solves on the device when the batched search takes the model; nullopt when it does not
 /// (the reason in `refusal`), so that the caller can use another engine. Throws ResourceError
-/// without a usable GPU.
+/// without a usable GPU. `indexed`: the model already indexed (null: indexed here).
 std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions& options,
                                          const std::function<void(const Solution&)>& callback,
-                                         const std::atomic<bool>* stop, std::string& refusal);
+                                         const std::atomic<bool>* stop, std::string& refusal,
+                                         std::shared_ptr<const IndexedModel> indexed = nullptr);
 
 }  // namespace arcwave

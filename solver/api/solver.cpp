@@ -321,13 +321,14 @@ SolveResult Solver::solve() {
   std::string auto_note;
   if (opt.backend == SolverBackend::kAuto && !opt.portfolio && gpu_available() &&
       !choose_backend(model, true, "").gpu) {
-    const BackendChoice batched = choose_batched(index_model(model));
+    auto indexed = std::make_shared<const IndexedModel>(index_model(model));
+    const BackendChoice batched = choose_batched(*indexed);
     if (batched.gpu) {
       std::string refusal;
       try {
         StopWatcher watcher(im.stop, im.external, opt.time_limit_seconds);
         if (std::optional<SolveResult> r =
-                solve_batched(model, opt, im.callback, &im.stop, refusal)) {
+                solve_batched(model, opt, im.callback, &im.stop, refusal, indexed)) {
           r->stats.parse_seconds = im.parse_seconds;
           r->backend = "gpu (auto: " + batched.reason + "): " + r->backend;
           return std::move(*r);

@@ -6,6 +6,7 @@
 #include "arcwave/error.hpp"
 #include "core/timer.hpp"
 #include "solver/batch/batch_search.hpp"
+#include "solver/batch/host_searcher_memory.hpp"
 #include "solver/batch/multi_device.hpp"
 #include "solver/batch/network_view.hpp"
 #include "solver/batch/search_device.hpp"
@@ -28,15 +29,7 @@ class HostDevice final : public SearchDevice {
         outbox_(static_cast<std::size_t>(outbox_capacity_) * net.state_words()),
         outbox_ready_(static_cast<std::size_t>(outbox_capacity_), 0) {
     if (weight_.empty()) weight_.push_back(1);
-    view_ = network_view(net, net.sizes.data(), net.arc_x.data(), net.arc_y.data(),
-                         net.arc_constraint.data(), net.arc_rel.data(), net.relations.data(),
-                         net.watch_offset.data(), net.watch_arcs.data(), net.con_offset.data(),
-                         net.con_id.data(), net.con_other.data());
-    set_tables(view_,
-               {net.table_arity.data(), net.table_scope_base.data(), net.table_scope.data(),
-                net.table_words.data(), net.table_support_base.data(), net.table_value_base.data(),
-                net.table_supports.data(), net.table_constraint.data(), net.var_table_offset.data(),
-                net.var_tables.data()});
+    view_ = host_view(net);
     if (!optimise_) view_.objective = -1;
   }
 
@@ -116,34 +109,11 @@ class HostDevice final : public SearchDevice {
       sh.outbox_capacity = outbox_capacity_;
     }
 
-    const std::size_t depths = static_cast<std::size_t>(net_.n) + 1;
-    std::vector<std::uint64_t> stack(depths * state);
-    std::vector<int> dec(3 * depths);
-    std::vector<std::uint64_t> live(static_cast<std::size_t>(std::max(net_.max_table_words, 1)));
-    const SearcherMemory mem{stack.data(), dec.data(), dec.data() + depths, dec.data() + 2 * depths,
-                             live.data()};
-    std::vector<std::uint64_t> dom(state);
-    const std::size_t bit_words = (static_cast<std::size_t>(net_.n) + 31) / 32;
-    std::vector<unsigned> changed(2 * bit_words);
-    std::vector<int> blame(static_cast<std::size_t>(net_.n), -1);
-    std::vector<long long> cand(3);
-    std::vector<int> flags(kFlagCount, 0);
-    std::vector<unsigned> table_bits((static_cast<std::size_t>(net_.tables) + 31) / 32 + 1);
-    Scratch s;
-    s.dom = dom.data();
-    s.changed[0] = changed.data();
-    s.changed[1] = changed.data() + bit_words;
-    s.blame = blame.data();
-    s.cand = cand.data();
-    s.flags = flags.data();
-    s.tables = table_bits.data();
-    std::vector<unsigned> weight_copy(weight_.size());  // as the device's searchers keep one
-    s.weight = weight_copy.data();
-
+    HostSearcherMemory own(net_, 1);
     const Stopwatch clock;
     {
       const HostGroup g;
-      Searcher<HostGroup> searcher(g, view_, sh, mem, s);
+      Searcher<HostGroup> searcher(g, view_, sh, own.memory(), own.scratch());
       searcher.run();
     }
     RoundResult r;

@@ -112,7 +112,7 @@ class Coordinator {
     for (std::thread& t : threads) t.join();
   }
 
-  BatchResult result(double seconds) {
+  BatchResult result() {
     if (failure_) std::rethrow_exception(failure_);
     BatchResult r = described_;
     r.complete = !interrupted_ && !found_ && all_exhausted_;
@@ -128,7 +128,7 @@ class Coordinator {
     r.solution = solution_;
     r.devices = static_cast<int>(slots_.size());
     r.setup_seconds = setup_seconds_;
-    r.seconds = seconds;
+    r.seconds = clock_.seconds();
     return r;
   }
 
@@ -310,7 +310,6 @@ BatchResult search_on_devices(const BatchNetwork& net, const std::vector<Subprob
                               const BatchOptions& options,
                               const std::vector<DeviceFactory>& devices) {
   if (devices.empty()) throw std::logic_error("search_on_devices: no device");
-  const Stopwatch clock;
   Coordinator c(net, options, devices.size());
   const std::size_t target =
       devices.size() > 1 ? devices.size() * static_cast<std::size_t>(options.items_per_device) : 0;
@@ -325,7 +324,7 @@ BatchResult search_on_devices(const BatchNetwork& net, const std::vector<Subprob
     threads.emplace_back([&c, d, &devices] { c.work(d, devices[d]); });
   }
   c.watch(threads);
-  return c.result(clock.seconds());
+  return c.result();
 }
 
 }  // namespace arcwave::batch

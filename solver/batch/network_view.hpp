@@ -61,4 +61,17 @@ inline void set_tables(NetworkView& v, const TableArrays& t) {
   v.var_tables = t.var_tables;
 }
 
+/// The view of a network's own (host) arrays.
+inline NetworkView host_view(const BatchNetwork& net) {
+  NetworkView v = network_view(net, net.sizes.data(), net.arc_x.data(), net.arc_y.data(),
+                               net.arc_constraint.data(), net.arc_rel.data(), net.relations.data(),
+                               net.watch_offset.data(), net.watch_arcs.data(),
+                               net.con_offset.data(), net.con_id.data(), net.con_other.data());
+  set_tables(v, {net.table_arity.data(), net.table_scope_base.data(), net.table_scope.data(),
+                 net.table_words.data(), net.table_support_base.data(), net.table_value_base.data(),
+                 net.table_supports.data(), net.table_constraint.data(),
+                 net.var_table_offset.data(), net.var_tables.data()});
+  return v;
+}
+
 }  // namespace arcwave::batch

@@ -99,7 +99,8 @@ class Searcher {
           ok = false;
         } else {
           maybe_donate(depth);
-          if ((++decisions_ & 31U) == 0) refresh_weights();
+          // Other searchers' charges every 32 decisions (fixed weights need no refreshing).
+          if ((++decisions_ & 31U) == 0 && sh_.learn_weights != 0) refresh_weights();
           push(depth, x);
           ++depth;
           ++nodes_;
@@ -703,11 +704,9 @@ class Searcher {
   unsigned long long nodes_ = 0;
   unsigned long long fails_ = 0;
   unsigned polls_ = 0;
-  unsigned donate_ticks_ = 0;
-  unsigned long long ticket_ = 0;
-  unsigned decisions_ =
-      0;  // the same in every thread of the group  // rank 0: the queue ticket of the item being
-          // searched  // maybe_donate calls, the same in every thread of the group
+  unsigned donate_ticks_ = 0;      // maybe_donate calls, the same in every thread of the group
+  unsigned long long ticket_ = 0;  // rank 0: the queue ticket of the item being searched
+  unsigned decisions_ = 0;         // the same in every thread of the group
 };
 
 }  // namespace arcwave::batch

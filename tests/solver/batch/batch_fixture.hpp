@@ -4,9 +4,13 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "arcwave/solver.hpp"
+#include "instances/csp/generators.hpp"
 #include "propagation/indexed/indexed_model.hpp"
 #include "solver/batch/batch_search.hpp"
 #include "tests/support/catch.hpp"
@@ -38,6 +42,37 @@ inline std::uint64_t cpu_count(const Model& m) {
   const SolveResult r = solver.solve();
   REQUIRE(r.complete);
   return r.solutions;
+}
+
+struct PlantedCase {
+  std::string name;
+  Model model;
+};
+
+/// RB networks with a planted solution (frb-style) and tight constraints, each shape with its
+/// tables as conflicts and as supports: 2 to 80 solutions in trees of at most 140 nodes, so that
+/// a count or a node count shows any change in pruning. More than 32 variables (two and three
+/// chunks of 32 lanes), one-word domains, then two words; `with_small` adds 24 variables of 12
+/// values (121 and 664 solutions).
+inline std::vector<PlantedCase> planted_networks(bool with_small) {
+  struct Shape {
+    int n, d, e;
+    double tightness;
+  };
+  std::vector<Shape> shapes = {{40, 6, 110, 0.58}, {70, 4, 220, 0.57}, {36, 70, 70, 0.94}};
+  if (with_small) shapes.push_back({24, 12, 80, 0.5});
+  std::vector<PlantedCase> out;
+  for (const Shape& k : shapes)
+    for (std::uint64_t seed = 1; seed <= 2; ++seed)
+      out.push_back({fmt::format("rb n {} d {} e {} seed {}", k.n, k.d, k.e, seed),
+                     gen::rb({.n = k.n,
+                              .d = k.d,
+                              .e = k.e,
+                              .tightness = k.tightness,
+                              .seed = 9800 + seed,
+                              .supports = seed == 2,
+                              .forced = true})});
+  return out;
 }
 
 /// A solution in value indices as the model's values.

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "instances/csp/generators.hpp"
+#include "solver/batch/host_searcher_memory.hpp"
 #include "solver/batch/network_view.hpp"
 #include "solver/batch/searcher.hpp"
 #include "tests/solver/batch/batch_fixture.hpp"
@@ -34,8 +35,6 @@ struct Counted {
 // Counts every solution from the network's root with one searcher of `threads` lanes, with
 // dom/ddeg (no learnt weights: the search is then fixed by the domains alone).
 Counted lane_count(const batch::BatchNetwork& net, int threads) {
-  using batch::kFlagCount;
-  const std::size_t state = net.state_words();
   std::vector<std::uint64_t> queue(net.root);
   std::vector<int> ready{1};
   unsigned long long head = 0, tail = 1, solutions = 0, nodes = 0, fails = 0, donations = 0,
@@ -68,41 +67,11 @@ Counted lane_count(const batch::BatchNetwork& net, int threads) {
   sh.weight = weight.data();
   sh.learn_weights = 0;
   sh.residue = residue.data();
-  batch::NetworkView view = batch::network_view(
-      net, net.sizes.data(), net.arc_x.data(), net.arc_y.data(), net.arc_constraint.data(),
-      net.arc_rel.data(), net.relations.data(), net.watch_offset.data(), net.watch_arcs.data(),
-      net.con_offset.data(), net.con_id.data(), net.con_other.data());
-  batch::set_tables(
-      view, {net.table_arity.data(), net.table_scope_base.data(), net.table_scope.data(),
-             net.table_words.data(), net.table_support_base.data(), net.table_value_base.data(),
-             net.table_supports.data(), net.table_constraint.data(), net.var_table_offset.data(),
-             net.var_tables.data()});
+  batch::NetworkView view = batch::host_view(net);
   view.objective = -1;
-  const std::size_t depths = static_cast<std::size_t>(net.n) + 1;
-  const auto warps = static_cast<std::size_t>(threads / 32);
-  std::vector<std::uint64_t> stack(depths * state);
-  std::vector<int> dec(3 * depths);
-  std::vector<std::uint64_t> live(warps *
-                                  static_cast<std::size_t>(std::max(net.max_table_words, 1)));
-  const batch::SearcherMemory mem{stack.data(), dec.data(), dec.data() + depths,
-                                  dec.data() + 2 * depths, live.data()};
-  std::vector<std::uint64_t> dom(state);
-  const std::size_t bits = (static_cast<std::size_t>(net.n) + 31) / 32;
-  std::vector<unsigned> changed(2 * bits);
-  std::vector<int> blame(static_cast<std::size_t>(net.n), -1);
-  std::vector<long long> cand(3 * static_cast<std::size_t>(threads));
-  std::vector<int> flags(kFlagCount, 0);
-  std::vector<unsigned> table_bits((static_cast<std::size_t>(net.tables) + 31) / 32 + 1);
-  batch::Scratch s;
-  s.dom = dom.data();
-  s.changed[0] = changed.data();
-  s.changed[1] = changed.data() + bits;
-  s.blame = blame.data();
-  s.cand = cand.data();
-  s.flags = flags.data();
-  s.tables = table_bits.data();
-  std::vector<unsigned> weight_copy(weight.size());
-  s.weight = weight_copy.data();
+  batch::HostSearcherMemory own(net, threads);
+  const batch::SearcherMemory mem = own.memory();
+  const batch::Scratch s = own.scratch();
   test::LaneBlock block(threads);
   std::atomic<int> running{threads};
   std::vector<std::jthread> lanes;
@@ -134,40 +103,24 @@ Counted lane_count(const batch::BatchNetwork& net, int threads) {
 
 TEST_CASE("batched search: lanes of a warp on host threads count what one lane counts",
           "[batch][lanes]") {
-  struct Case {
-    int n, d, e;
-    double tightness;
-  };
-  // n > 32 (two and three chunks of lanes), one-word domains, then two words; a planted solution
-  // (frb-style) and tight constraints: 2 to 80 solutions in trees of at most 140 nodes, so
-  // that a lane that prunes too much or too little changes the count.
-  const Case cases[] = {{40, 6, 110, 0.58}, {70, 4, 220, 0.57}, {36, 70, 70, 0.94}};
-  for (const Case& k : cases)
-    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-      const Model m = gen::rb({.n = k.n,
-                               .d = k.d,
-                               .e = k.e,
-                               .tightness = k.tightness,
-                               .seed = 9800 + seed,
-                               .supports = seed == 2,
-                               .forced = true});
-      const test::BatchCase c = test::batch_case(m);
-      batch::BatchOptions o;
-      o.all_solutions = true;
-      o.learn_weights = false;
-      const batch::BatchResult expected = batch::batch_search_host(c.net, c.items, o);
-      REQUIRE(expected.solutions > 0);
-      for (int threads : {32, 64}) {
-        INFO(fmt::format("rb n {} d {} e {} seed {} threads {} (expected {} solutions, {} nodes)",
-                         k.n, k.d, k.e, seed, threads, expected.solutions, expected.nodes));
-        const Counted got = lane_count(c.net, threads);
-        CHECK(got.solutions == expected.solutions);
-        // The arc-consistent closure is unique whatever order the lanes revise in, and dom/ddeg
-        // picks from the domains alone: the same tree, node for node. A lane that misses arcs
-        // leaves a weaker closure, which shows here even when no solution is lost or added.
-        CHECK(got.nodes == expected.nodes);
-      }
+  for (const test::PlantedCase& p : test::planted_networks(false)) {
+    const test::BatchCase c = test::batch_case(p.model);
+    batch::BatchOptions o;
+    o.all_solutions = true;
+    o.learn_weights = false;
+    const batch::BatchResult expected = batch::batch_search_host(c.net, c.items, o);
+    REQUIRE(expected.solutions > 0);
+    for (int threads : {32, 64}) {
+      INFO(fmt::format("{} threads {} (expected {} solutions, {} nodes)", p.name, threads,
+                       expected.solutions, expected.nodes));
+      const Counted got = lane_count(c.net, threads);
+      CHECK(got.solutions == expected.solutions);
+      // The arc-consistent closure is unique whatever order the lanes revise in, and dom/ddeg
+      // picks from the domains alone: the same tree, node for node. A lane that misses arcs
+      // leaves a weaker closure, which shows here even when no solution is lost or added.
+      CHECK(got.nodes == expected.nodes);
     }
+  }
 }
 
 }  // namespace arcwave

@@ -79,37 +79,25 @@ TEST_CASE("one searcher on the device walks the host's tree node for node", "[ba
   // for node. A thread that skips arcs, or a closure cut short, shows in the node count even when
   // the solution count survives.
   ARCWAVE_REQUIRE_GPU();
-  const struct {
-    int n, d, e;
-    double tightness;
-  } shapes[] = {{40, 6, 110, 0.58}, {70, 4, 220, 0.57}, {36, 70, 70, 0.94}, {24, 12, 80, 0.5}};
-  for (const auto& k : shapes)
-    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-      const Model m = gen::rb({.n = k.n,
-                               .d = k.d,
-                               .e = k.e,
-                               .tightness = k.tightness,
-                               .seed = 9800 + seed,
-                               .supports = seed == 2,
-                               .forced = true});
-      const test::BatchCase c = batch_case(m);
-      batch::BatchOptions o;
-      o.all_solutions = true;
-      o.learn_weights = false;
-      o.searchers = 1;
-      o.donate_below = 0;
-      const batch::BatchResult host = batch::batch_search_host(c.net, c.items, o);
-      REQUIRE(host.solutions > 0);
-      for (int threads : {32, 64, 128}) {
-        INFO(fmt::format("rb n {} d {} seed {} threads {}: host {} solutions, {} nodes", k.n, k.d,
-                         seed, threads, host.solutions, host.nodes));
-        o.threads_per_searcher = threads;
-        const batch::BatchResult dev = batch::batch_search_device(c.net, c.items, o);
-        CHECK(dev.complete);
-        CHECK(dev.solutions == host.solutions);
-        CHECK(dev.nodes == host.nodes);
-      }
+  for (const test::PlantedCase& p : test::planted_networks(true)) {
+    const test::BatchCase c = batch_case(p.model);
+    batch::BatchOptions o;
+    o.all_solutions = true;
+    o.learn_weights = false;
+    o.searchers = 1;
+    o.donate_below = 0;
+    const batch::BatchResult host = batch::batch_search_host(c.net, c.items, o);
+    REQUIRE(host.solutions > 0);
+    for (int threads : {32, 64, 128}) {
+      INFO(fmt::format("{} threads {}: host {} solutions, {} nodes", p.name, threads,
+                       host.solutions, host.nodes));
+      o.threads_per_searcher = threads;
+      const batch::BatchResult dev = batch::batch_search_device(c.net, c.items, o);
+      CHECK(dev.complete);
+      CHECK(dev.solutions == host.solutions);
+      CHECK(dev.nodes == host.nodes);
     }
+  }
 }
 
 TEST_CASE("batched search on the device: first solutions and optima", "[batch][gpu]") {
