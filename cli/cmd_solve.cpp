@@ -164,9 +164,15 @@ int solve_and_print(const SolveArgs& args, const std::function<SolveResult(Solve
   say(fmt::format("c arcwave {} solve {}", kVersion, args.path));
   std::fflush(stdout);
 
-  // auto and gpu look at the GPU first thing after reading: its driver and context (0.1-0.3 s)
-  // load while the file is read.
-  if (options.backend != SolverBackend::kCpu) warm_up_gpu_in_background();
+  // auto and gpu look at the GPU first thing after reading: the driver and the contexts of the
+  // devices of --gpus (0.1-0.3 s each) load while the file is read. An MPI rank uses one device,
+  // picked from its local rank later: only the first one is warmed there, as before.
+  if (options.backend != SolverBackend::kCpu) {
+    if (args.mpi_ranks > 1)
+      warm_up_gpu_in_background();
+    else
+      warm_up_gpus_in_background(options.gpus);
+  }
   Solver solver = Solver::load(args.path, options);
   const Model& model = solver.model();
   say(fmt::format(

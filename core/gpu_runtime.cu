@@ -1,8 +1,10 @@
 // core/gpu_runtime.hpp with the CUDA runtime.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "core/cuda/check.cuh"
 #include "core/gpu_runtime.hpp"
@@ -46,10 +48,32 @@ const GpuInfo& gpu_info() {
 }
 
 void warm_up_gpu_in_background() {
-  // gpu_info()'s static is initialised once; a caller arriving meanwhile blocks until it is.
+  warm_up_gpus_in_background({0});
+}
+
+void warm_up_gpus_in_background(std::vector<int> devices) {
+  // gpu_info()'s static is initialised once; a caller arriving meanwhile blocks until it is. A
+  // device's primary context is likewise made once: a thread that uses the device meanwhile
+  // waits for it inside the driver.
   static std::once_flag started;
   static std::jthread warm_up;
-  std::call_once(started, [] { warm_up = std::jthread([] { (void)gpu_info(); }); });
+  std::call_once(started, [&devices] {
+    warm_up = std::jthread([devices = std::move(devices)]() mutable {
+      if (!gpu_info().present) return;  // device 0's context
+      const int visible = gpu_count();
+      if (devices.empty())
+        for (int d = 0; d < visible; ++d) devices.push_back(d);
+      std::sort(devices.begin(), devices.end());
+      devices.erase(std::unique(devices.begin(), devices.end()), devices.end());
+      std::vector<std::jthread> others;  // joined before this thread ends
+      for (const int d : devices)
+        if (d > 0 && d < visible)
+          others.emplace_back([d] {
+            if (cudaSetDevice(d) != cudaSuccess || cudaFree(nullptr) != cudaSuccess)
+              cudaGetLastError();  // the run that uses the device reports the failure
+          });
+    });
+  });
 }
 
 std::size_t gpu_free_memory() {

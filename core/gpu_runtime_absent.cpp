@@ -17,6 +17,7 @@ std::size_t gpu_free_memory() {
 }
 
 void warm_up_gpu_in_background() {}
+void warm_up_gpus_in_background(std::vector<int> /*devices*/) {}
 
 int gpu_count() {
   return 0;

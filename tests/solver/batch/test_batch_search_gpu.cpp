@@ -74,10 +74,11 @@ TEST_CASE("batched search on the device counts what the host counts", "[batch][g
 }
 
 TEST_CASE("one searcher on the device walks the host's tree node for node", "[batch][gpu]") {
-  // One block, no work given away, dom/ddeg (no learnt weights): the arc-consistent closure is
-  // unique whatever order the block's threads revise in, so the device's tree is the host's, node
-  // for node. A thread that skips arcs, or a closure cut short, shows in the node count even when
-  // the solution count survives.
+  // One block on one GPU, no work given away, dom/ddeg (no learnt weights): the arc-consistent
+  // closure is unique whatever order the block's threads revise in, so the device's tree is the
+  // host's, node for node. A thread that skips arcs, or a closure cut short, shows in the node
+  // count even when the solution count survives. (Several GPUs split the items first: other
+  // trees.)
   ARCWAVE_REQUIRE_GPU();
   for (const test::PlantedCase& p : test::planted_networks(true)) {
     const test::BatchCase c = batch_case(p.model);
@@ -86,6 +87,7 @@ TEST_CASE("one searcher on the device walks the host's tree node for node", "[ba
     o.learn_weights = false;
     o.searchers = 1;
     o.donate_below = 0;
+    o.devices = {0};
     const batch::BatchResult host = batch::batch_search_host(c.net, c.items, o);
     REQUIRE(host.solutions > 0);
     for (int threads : {32, 64, 128}) {
