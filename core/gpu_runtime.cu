@@ -59,8 +59,13 @@ void warm_up_gpus_in_background(std::vector<int> devices) {
   static std::jthread warm_up;
   std::call_once(started, [&devices] {
     warm_up = std::jthread([devices = std::move(devices)]() mutable {
-      if (!gpu_info().present) return;  // device 0's context
-      const int visible = gpu_count();
+      // The other devices' contexts beside device 0's (gpu_info() makes that one): made one
+      // after the other, two cost twice one.
+      int visible = 0;
+      if (cudaGetDeviceCount(&visible) != cudaSuccess) {
+        cudaGetLastError();
+        visible = 0;
+      }
       if (devices.empty())
         for (int d = 0; d < visible; ++d) devices.push_back(d);
       std::sort(devices.begin(), devices.end());
@@ -72,6 +77,7 @@ void warm_up_gpus_in_background(std::vector<int> devices) {
             if (cudaSetDevice(d) != cudaSuccess || cudaFree(nullptr) != cudaSuccess)
               cudaGetLastError();  // the run that uses the device reports the failure
           });
+      (void)gpu_info();  // device 0's context, on this thread
     });
   });
 }

@@ -13,7 +13,9 @@
 # ARCWAVE_BATCH_POLL=MASK (flags and queue looked at every MASK+1 nodes, 3),
 # ARCWAVE_BATCH_DONATE=N (give work away while fewer than N items are queued, the block count),
 # ARCWAVE_BATCH_SMALL=0 (a lane per value instead of a lane per arc), ARCWAVE_BATCH_WEIGHT_COPY=0,
-# ARCWAVE_BATCH_CARVEOUT=PERCENT, ARCWAVE_BATCH_REGISTERS=64.
+# ARCWAVE_BATCH_CARVEOUT=PERCENT, ARCWAVE_BATCH_REGISTERS=64; several devices (multi_device.cpp,
+# docs/results/h100x2-2026-11-27-s9.md): ARCWAVE_BATCH_OUTBOX=N (outbox slots per device, one
+# per searcher), ARCWAVE_BATCH_WANT=K (an idle device asks for searchers / K branches, 4).
 set -uo pipefail
 build=$1
 out=${OUT:-/tmp/arcwave-out}

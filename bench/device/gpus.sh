@@ -98,12 +98,13 @@ if has solve; then
     [[ $f == gpus-queens-* ]] && opts="$opts -a"
     answers=()
     for devs in 0 "$list"; do
-      log=$out/$f-$devs.log
+      log=$out/$f-${devs//,/+}.log  # no commas: the device tool drops such names
       read -r secs rc < <(timed "$log" "$cli" solve "$path" $opts --gpus "$devs")
       ans=$(grep -m1 '^s ' "$log" | cut -c3-)
       sols=$(grep -m1 '^c solutions ' "$log" | grep -o '[0-9]*' | head -1)
       search=$(grep -m1 '^c time' "$log" | grep -o 'search [0-9.]*' | cut -c8-)
-      eng=$(grep -m1 '^c engine' "$log" | cut -c10- | cut -c1-140)
+      # The engine line's counters: searchers, the devices' making, busy searchers, kernels.
+      eng=$(grep -m1 '^c engine' "$log" | grep -o -E '[0-9]+ searchers|[0-9.]+ s to make|busy [0-9]+%|[0-9]+ kernels, in kernels [0-9]+%|[0-9]+ open branches sent' | paste -sd ';' -)
       printf '| %s | %s | %.2f | %s | %s | %s | %s |\n' "$f" "$devs" "$secs" "$search" "$ans" "$sols" \
         "$eng" >> "$table"
       answers+=("$ans/$sols")
@@ -132,7 +133,7 @@ if has apsp; then
     name=$(basename "$g")
     for method in cta batched; do
       for devs in 0 "$list"; do
-        log=$out/gpus-apsp-$name-$method-$devs.log
+        log=$out/gpus-apsp-$name-$method-${devs//,/+}.log
         read -r secs rc < <(timed "$log" "$cli" apsp "$g" --backend gpu --method "$method" \
           --sources "$sources" --gpus "$devs" --format bin --values 64 \
           --out "$out/gpus-apsp-$devs.bin")

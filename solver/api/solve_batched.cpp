@@ -1,6 +1,8 @@
 // Definitions for solver/api/solve_batched.hpp.
 #include "solver/api/solve_batched.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
@@ -99,9 +101,10 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
             static_cast<double>(std::max<std::uint64_t>(1, r.donations + items.size())));
   if (bo.devices.size() > 1)
     result.engine += fmt::format(
-        "; {} devices ({}): {} kernels, {} subproblems moved between their queues, {} open "
-        "branches sent between them",
-        bo.devices.size(), format_gpu_list(bo.devices), r.rounds, r.moved, r.exported);
+        "; {} devices ({}): {} kernels, in kernels {:.0f}% of the time, {} subproblems moved "
+        "between their queues, {} open branches sent between them",
+        bo.devices.size(), format_gpu_list(bo.devices), r.rounds, 100 * std::max(r.in_kernels, 0.0),
+        r.moved, r.exported);
 
   if (r.solution) {
     std::vector<Value> values(model.variable_count());

@@ -45,8 +45,9 @@ struct BatchOptions {
   /// Several devices: at least this many subproblems per device from the decomposition (0:
   /// none; the items go to the first device and the others take work from its outbox).
   int items_per_device = 4;
-  /// Several devices: items in flight from one device to the others (host memory).
-  int outbox_capacity = 64;
+  /// Several devices: items in flight from one device to the others (host memory); 0: one per
+  /// searcher of the device, within 64 MiB.
+  int outbox_capacity = 0;
 };
 
 /// The device-wide incumbent a search starts from (value index space of the objective).
@@ -83,6 +84,9 @@ struct BatchResult {
   std::uint64_t rounds = 0;    // kernels (host: searcher runs) over all devices
   std::uint64_t moved = 0;     // queued subproblems taken by another device
   std::uint64_t exported = 0;  // open branches sent to another device through the host
+  /// Of the devices' time after they were made, the part their kernels ran (the rest: rounds
+  /// handed over by the host, a device waiting for work from another).
+  double in_kernels = -1;
   /// Of the searchers' time, the part spent on subproblems rather than waiting for one (device
   /// clocks; negative on the host, which does not count cycles).
   double busy = -1;

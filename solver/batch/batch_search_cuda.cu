@@ -252,7 +252,6 @@ class CudaDevice final : public SearchDevice {
       return options.queue_capacity > 0 ? options.queue_capacity
                                         : round_items(s) + 4 * static_cast<std::size_t>(s);
     };
-    const int outbox = std::max(options.outbox_capacity, 1);
     auto bytes_for = [&](long long s) {
       return network_bytes + static_cast<std::size_t>(s) * layout_.global_per_searcher +
              queue_capacity(s) * (state * 8 + 4);
@@ -265,6 +264,16 @@ class CudaDevice final : public SearchDevice {
     capacity_ = queue_capacity(searchers);
     round_items_ = std::min(round_items(searchers), capacity_);
     global_bytes_ = bytes_for(searchers);
+    // The outbox (host memory): what the host may ask of this device at once for the others; one
+    // item per searcher by default, within 64 MiB. ARCWAVE_BATCH_OUTBOX: a measurement switch.
+    // One slot when the device works alone (nobody asks it for work).
+    int outbox = shared ? options.outbox_capacity : 1;
+    if (const char* e = std::getenv("ARCWAVE_BATCH_OUTBOX"); e != nullptr && shared)
+      outbox = std::atoi(e);
+    if (outbox <= 0)
+      outbox = static_cast<int>(std::clamp<long long>(
+          std::min<long long>(searchers, (64LL << 20) / static_cast<long long>(state * 8)), 1,
+          1 << 20));
 
     // The network.
     d_sizes_ = upload(net.sizes);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <deque>
 #include <exception>
 #include <mutex>
@@ -24,7 +25,12 @@ class Coordinator {
         options_(options),
         optimise_(net.objective >= 0 && !options.all_solutions),
         best_(optimise_ ? initial_best(net, options) : 0),
-        slots_(devices) {}
+        slots_(devices) {
+    // A measurement switch (bench/device/gpus.sh): the part of an idle device's searchers asked
+    // for at once is 1 / ARCWAVE_BATCH_WANT.
+    if (const char* e = std::getenv("ARCWAVE_BATCH_WANT"))
+      want_divisor_ = std::max(1, std::atoi(e));
+  }
 
   // Round robin over the first `over` devices.
   void deal(std::vector<Subproblem> items, std::size_t over) {
@@ -122,13 +128,15 @@ class Coordinator {
     r.donations = donations_;
     r.exported = exported_;
     r.moved = moved_;
+    const double after_setup = (r.seconds = clock_.seconds()) - setup_seconds_;
+    if (after_setup > 0)
+      r.in_kernels = kernel_seconds_ / (after_setup * static_cast<double>(slots_.size()));
     if (busy_cycles_ + idle_cycles_ > 0)
       r.busy = static_cast<double>(busy_cycles_) / static_cast<double>(busy_cycles_ + idle_cycles_);
     r.rounds = rounds_;
     r.solution = solution_;
     r.devices = static_cast<int>(slots_.size());
     r.setup_seconds = setup_seconds_;
-    r.seconds = clock_.seconds();
     return r;
   }
 
@@ -217,13 +225,13 @@ class Coordinator {
     }
   }
 
-  // Asks every busy device for open branches: about a quarter of the idle device's searchers
-  // in all, at most what the outboxes hold.
+  // Asks every busy device for open branches: about searchers / want_divisor_ for the idle
+  // device in all, at most what the outboxes hold.
   void request_work(int searchers) {
     int busy = 0;
     for (const Slot& s : slots_) busy += s.busy ? 1 : 0;
     if (busy == 0) return;
-    const int want = std::max(1, searchers / 4 / busy);
+    const int want = std::max(1, searchers / want_divisor_ / busy);
     for (Slot& s : slots_) {
       if (!s.busy) continue;
       Exchange& ex = s.exchange;
@@ -241,6 +249,7 @@ class Coordinator {
     donations_ += r.donations;
     exported_ += r.exported;
     busy_cycles_ += r.busy_cycles;
+    kernel_seconds_ += r.seconds;
     idle_cycles_ += r.idle_cycles;
     if (!r.exhausted) all_exhausted_ = false;
     if (r.solution) {
@@ -297,6 +306,8 @@ class Coordinator {
   std::exception_ptr failure_;
   std::uint64_t solutions_ = 0, nodes_ = 0, fails_ = 0, donations_ = 0, exported_ = 0;
   std::uint64_t moved_ = 0, rounds_ = 0, busy_cycles_ = 0, idle_cycles_ = 0;
+  double kernel_seconds_ = 0;  // the rounds' own times, over all devices
+  int want_divisor_ = 4;       // an idle device asks for searchers / want_divisor_ branches
   std::optional<std::vector<int>> solution_;
   int solution_value_ = 0;  // the objective's value in solution_
   BatchResult described_;
