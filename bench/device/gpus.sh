@@ -98,7 +98,7 @@ if has solve; then
     [[ $f == gpus-queens-* ]] && opts="$opts -a"
     answers=()
     for devs in 0 "$list"; do
-      log=$out/$f-${devs//,/+}.log  # no commas: the device tool drops such names
+      log=$out/$f-${devs//,/_}.log  # no commas or pluses: the device tool drops such names
       read -r secs rc < <(timed "$log" "$cli" solve "$path" $opts --gpus "$devs")
       ans=$(grep -m1 '^s ' "$log" | cut -c3-)
       sols=$(grep -m1 '^c solutions ' "$log" | grep -o '[0-9]*' | head -1)
@@ -133,7 +133,7 @@ if has apsp; then
     name=$(basename "$g")
     for method in cta batched; do
       for devs in 0 "$list"; do
-        log=$out/gpus-apsp-$name-$method-${devs//,/+}.log
+        log=$out/gpus-apsp-$name-$method-${devs//,/_}.log
         read -r secs rc < <(timed "$log" "$cli" apsp "$g" --backend gpu --method "$method" \
           --sources "$sources" --gpus "$devs" --format bin --values 64 \
           --out "$out/gpus-apsp-$devs.bin")
