@@ -26,7 +26,8 @@ namespace arcwave::sssp {
 /// Consecutive ranges of source indices, handed out once each, in increasing order.
 class SourceBatches {
  public:
-  explicit SourceBatches(std::uint64_t total) : total_(total) {}
+  explicit SourceBatches(std::uint64_t total, std::size_t workers = 1)
+      : total_(total), workers_(std::max<std::size_t>(workers, 1)) {}
   struct Range {
     std::uint64_t first = 0;
     std::uint64_t count = 0;
@@ -41,9 +42,21 @@ class SourceBatches {
   /// No more ranges (a device failed).
   void close() { closed_.store(true); }
   [[nodiscard]] std::uint64_t total() const { return total_; }
+  /// The devices taking batches.
+  [[nodiscard]] std::size_t workers() const { return workers_; }
+  /// A batch of at most `most` sources that makes the same number of batches for every worker
+  /// (with 8,192 sources and two GPUs, 512 MiB blocks made 7 batches: one GPU searched and
+  /// copied four while the other had three).
+  [[nodiscard]] std::uint64_t even_batch(std::uint64_t most) const {
+    const std::uint64_t w = workers_;
+    if (w <= 1 || most == 0 || total_ == 0) return most;
+    const std::uint64_t rounds = (total_ + w * most - 1) / (w * most);
+    return std::max<std::uint64_t>(1, (total_ + w * rounds - 1) / (w * rounds));
+  }
 
  private:
   std::uint64_t total_;
+  std::size_t workers_;
   std::atomic<std::uint64_t> next_{0};
   std::atomic<bool> closed_{false};
 };
@@ -144,7 +157,7 @@ template <typename V>
 void spread_sources(
     std::size_t workers, std::uint64_t sources, std::uint32_t n, const RowStream<V>& out,
     const std::function<void(std::size_t, SourceBatches&, const RowStream<V>&)>& work) {
-  SourceBatches batches(sources);
+  SourceBatches batches(sources, workers);
   OrderedRows<V> ordered(out, n);
   std::mutex failure_lock;
   std::exception_ptr failure;

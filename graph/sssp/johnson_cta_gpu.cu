@@ -437,6 +437,7 @@ JohnsonOutcome<Distance<Weight>> johnson_streamed_on_device(const Csr<Weight>& g
         options.batch > 0 ? options.batch : std::max<std::uint64_t>(4ULL * slots, 1);
     batch = std::min<std::uint64_t>(batch, std::max<std::uint64_t>(1, (512ULL << 20) / row_bytes));
     batch = std::min<std::uint64_t>(batch, sources.size());
+    if (options.batch == 0) batch = batches.even_batch(batch);
     const std::uint64_t ws = static_cast<std::uint64_t>(slots) * n;
     cuda::DeviceBuffer<D> dist(ws);
     cuda::DeviceBuffer<std::uint32_t> front_a(ws), front_b(ws), far_a(ws), far_b(ws), queued(ws),
