@@ -1,6 +1,9 @@
 // Definitions for cli/apsp_output.hpp.
 #include "cli/apsp_output.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <filesystem>
 #include <type_traits>
 
@@ -62,6 +65,18 @@ ApspRowFile<T>::ApspRowFile(std::string path, bool binary, std::uint32_t n, std:
     std::vector<std::uint32_t> ids(sources.size());
     for (std::size_t i = 0; i < sources.size(); ++i) ids[i] = sources[i] + base;
     if (!ids.empty()) std::fwrite(ids.data(), sizeof(std::uint32_t), ids.size(), file_);
+    if (owns_file_) {
+      // The rows by position from here on: the header goes out first.
+      if (std::fflush(file_) != 0) {
+        std::fclose(file_);
+        std::filesystem::remove(part_);
+        throw ResourceError(fmt::format("writing '{}' failed (disk full?)", path_));
+      }
+      fd_ = fileno(file_);
+      data_offset_ = 8 + sizeof head + sizeof sizes + sizeof numbering +
+                     sizeof(std::uint32_t) * static_cast<std::uint64_t>(sources.size());
+      return;  // no writer thread
+    }
   } else {
     std::string line = "source";
     for (std::uint32_t v = 0; v < n; ++v) line += fmt::format(",{}", v + base);
@@ -87,7 +102,35 @@ ApspRowFile<T>::~ApspRowFile() {
 }
 
 template <typename T>
+void ApspRowFile<T>::write_at(std::uint64_t first, std::span<const T> values) const {
+  std::vector<std::uint32_t> ids;  // predecessors in file numbering
+  const char* bytes = reinterpret_cast<const char*>(values.data());
+  if constexpr (std::is_same_v<T, std::uint32_t>) {
+    if (base_ != 0) {
+      ids.assign(values.begin(), values.end());
+      for (std::uint32_t& id : ids)
+        if (id != sssp::kNoPredecessor) id += base_;
+      bytes = reinterpret_cast<const char*>(ids.data());
+    }
+  }
+  std::uint64_t left = values.size_bytes();
+  auto offset = static_cast<off_t>(data_offset_ + first * n_ * sizeof(T));
+  while (left > 0) {
+    const ssize_t wrote = ::pwrite(fd_, bytes, left, offset);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) throw ResourceError(fmt::format("writing '{}' failed (disk full?)", path_));
+    bytes += wrote;
+    left -= static_cast<std::uint64_t>(wrote);
+    offset += wrote;
+  }
+}
+
+template <typename T>
 void ApspRowFile<T>::rows(std::uint64_t first, std::uint64_t count, std::span<const T> values) {
+  if (positional()) {
+    write_at(first, values);
+    return;
+  }
   Block b{first, count, std::vector<T>(values.begin(), values.end())};
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return failed_ || queue_.size() < kQueuedBlocks; });
@@ -169,7 +212,7 @@ void ApspRowFile<T>::finish() {
     stop_ = true;
   }
   changed_.notify_all();
-  worker_.join();
+  if (worker_.joinable()) worker_.join();
   if (!owns_file_) {
     std::fflush(file_);
     return;

@@ -1,7 +1,9 @@
 // cli/apsp_output.hpp — the files `arcwave apsp` writes, filled while the shortest paths are
-// computed: each block of rows is copied into a queue and written by a thread of its own (at
-// most a few blocks wait, so memory stays bounded), to FILE.part, renamed to FILE at the end
-// (an error or a negative cycle leaves no file behind), or to standard output.
+// computed: to FILE.part, renamed to FILE at the end (an error or a negative cycle leaves no
+// file behind), or to standard output. A binary file is written by position, by the thread that
+// hands the block over (several devices' threads at once, in any order); CSV and standard output
+// are written in order: each block is copied into a queue and written by a thread of its own (at
+// most a few blocks wait, so memory stays bounded).
 //
 // Binary format (--format bin), little-endian:
 //   "ARCWAPSP"                         8 bytes
@@ -53,9 +55,11 @@ class ApspRowFile {
   /// Unless finish() ran: stops the writer and removes the partial file.
   ~ApspRowFile();
 
-  /// Rows for sources[first .. first + count): copied and queued (waits while the queue is
-  /// full); rethrows a write error.
+  /// Rows for sources[first .. first + count): written at their place (positional()), or copied
+  /// and queued (waits while the queue is full); rethrows a write error.
   void rows(std::uint64_t first, std::uint64_t count, std::span<const T> values);
+  /// Blocks may come in any order and from several threads at once (a binary file).
+  [[nodiscard]] bool positional() const { return fd_ >= 0; }
   /// Writes what is queued, closes and renames the file; throws ResourceError on a write error.
   void finish();
 
@@ -67,6 +71,7 @@ class ApspRowFile {
   };
   void work();
   void write(const Block& b);
+  void write_at(std::uint64_t first, std::span<const T> values) const;
 
   std::string path_;
   std::string part_;
@@ -76,6 +81,8 @@ class ApspRowFile {
   const std::vector<std::uint32_t>& sources_;
   std::FILE* file_ = nullptr;
   bool owns_file_ = false;
+  int fd_ = -1;                    // positional writes (binary files)
+  std::uint64_t data_offset_ = 0;  // where row 0 starts
   std::thread worker_;
   std::mutex mutex_;
   std::condition_variable changed_;

@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -211,14 +212,19 @@ int run_apsp_rows(const ApspArgs& args, const Csr<Weight>& g, std::uint32_t base
       choose_backend(parse_backend(args.backend), work, 2e7, (g.edge_count() * 20 + n * 16ULL));
   fmt::print(stderr, "apsp: backend {}\n", choice.reason);
 
-  // Progress on stderr once a run has taken a few seconds.
+  // Progress on stderr once a run has taken a few seconds (blocks may come from several
+  // devices' threads at once).
   const Stopwatch run_clock;
+  std::mutex progress_lock;
   double last_report = 0;
   std::uint64_t done = 0;
   sssp::RowStream<V> stream;
+  // Binary files are written by position: several devices write their blocks as they come.
+  stream.any_order = (!rows || rows->positional()) && (!preds || preds->positional());
   if (rows)
     stream.rows = [&](std::uint64_t first, std::uint64_t count, std::span<const V> block) {
       rows->rows(first, count, block);
+      const std::lock_guard lock(progress_lock);
       done += count;
       const double t = run_clock.seconds();
       if (t > 3 && t - last_report >= 1) {

@@ -70,6 +70,10 @@ struct RowStream {
   /// Optional |sources| x n host array the rows land in directly (page-locked memory lets the
   /// GPU copy at full speed); `rows` is still called, with spans into it.
   V* direct = nullptr;
+  /// The sinks take blocks in any order and from several threads at once (a binary file written
+  /// by position): several devices then hand their blocks over as they come, neither held back
+  /// nor copied to restore the order.
+  bool any_order = false;
 };
 
 struct StreamOptions {

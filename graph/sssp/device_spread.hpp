@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <thread>
@@ -158,19 +159,21 @@ void spread_sources(
     std::size_t workers, std::uint64_t sources, std::uint32_t n, const RowStream<V>& out,
     const std::function<void(std::size_t, SourceBatches&, const RowStream<V>&)>& work) {
   SourceBatches batches(sources, workers);
-  OrderedRows<V> ordered(out, n);
+  std::optional<OrderedRows<V>> ordered;  // none when the sinks take any order
+  if (!out.any_order) ordered.emplace(out, n);
+  const RowStream<V>& stream = ordered ? ordered->stream() : out;
   std::mutex failure_lock;
   std::exception_ptr failure;
   auto run = [&](std::size_t w) {
     try {
-      work(w, batches, ordered.stream());
+      work(w, batches, stream);
     } catch (...) {
       {
         const std::lock_guard lock(failure_lock);
         if (!failure) failure = std::current_exception();
       }
       batches.close();
-      ordered.abort();
+      if (ordered) ordered->abort();
     }
   };
   std::vector<std::thread> threads;
