@@ -123,8 +123,8 @@ fi
 
 if has apsp; then
   table=$out/gpus-apsp.txt
-  # The files on local storage: \$OUT of the device tool was measured to take seconds to close
-  # a few GB (a 3.6 GB file: 1.6 s in /tmp, 4-6 s in \$OUT).
+  # The files on local storage: $OUT of the device tool was measured to take seconds to close
+  # a few GB (a 3.6 GB file: 1.6 s in /tmp, 4-6 s in $OUT).
   bins=$(mktemp -d)
   printf '| graph | method | devices | wall s | log tail |\n| --- | --- | --- | ---: | --- |\n' > "$table"
   # The largest shared graph (luxembourg_osm, 114,599 vertices) with the first
