@@ -382,13 +382,12 @@ void add_apsp_command(CLI::App& app, CliContext& ctx) {
     if (args->format == "bin" && args->out.empty())
       throw InputError("--format bin needs --out FILE");
     if (args->method != "auto" && args->method != "cta") parse_method(args->method);
-    (void)parse_gpu_list(args->gpus);
+    const std::vector<int> gpus = parse_gpu_list(args->gpus);
     if (args->max_distance && !(*args->max_distance >= 0))
       throw InputError("--max-distance must be a non-negative number");
     Stopwatch clock;
     // The devices' contexts are created while the graph is read.
-    if (parse_backend(args->backend) != Backend::kCpu)
-      warm_up_gpus_in_background(parse_gpu_list(args->gpus));
+    if (parse_backend(args->backend) != Backend::kCpu) warm_up_gpus_in_background(gpus);
     const GraphFile file = read_graph(args->graph, parse_graph_format(args->graph_format));
     fmt::print(stderr, "apsp: read {} in {:.3f} s\n", args->graph, clock.seconds());
     ctx.exit_code = file.weight_kind == WeightKind::kReal ? run_apsp<double>(*args, file)

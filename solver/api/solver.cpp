@@ -59,12 +59,42 @@ cpu::CpuEngineOptions cpu_options(const SolverOptions& opt) {
   return engine_options;
 }
 
-std::unique_ptr<Engine> cpu_engine(const Model& model, const SolverOptions& opt,
+// The model compiled for the CPU engines, at most once per solve: auto's choice of the batched
+// GPU search needs it before the engine that runs instead does.
+class IndexedOnce {
+ public:
+  explicit IndexedOnce(const Model& model) : model_(model) {}
+  const std::shared_ptr<const IndexedModel>& get() {
+    if (!indexed_) {
+      const Stopwatch clock;
+      indexed_ = std::make_shared<const IndexedModel>(index_model(model_));
+      seconds_ = clock.seconds();
+    }
+    return indexed_;
+  }
+  /// What compiling took (0 before get()).
+  [[nodiscard]] double seconds() const { return seconds_; }
+
+ private:
+  const Model& model_;
+  std::shared_ptr<const IndexedModel> indexed_;
+  double seconds_ = 0;
+};
+
+std::unique_ptr<Engine> cpu_engine(IndexedOnce& indexed, const SolverOptions& opt,
                                    SolveResult& result) {
-  Stopwatch clock;
-  auto indexed = std::make_shared<const IndexedModel>(index_model(model));
-  result.stats.model_seconds = clock.seconds();
-  return std::make_unique<cpu::CpuEngine>(std::move(indexed), cpu_options(opt));
+  std::shared_ptr<const IndexedModel> m = indexed.get();
+  result.stats.model_seconds = indexed.seconds();
+  return std::make_unique<cpu::CpuEngine>(std::move(m), cpu_options(opt));
+}
+
+// CPU engines over one compiled model, made from several threads at once.
+parallel::EngineFactory engine_factory(std::shared_ptr<const IndexedModel> indexed,
+                                       const SolverOptions& options) {
+  const cpu::CpuEngineOptions engine_options = cpu_options(options);
+  return [indexed = std::move(indexed), engine_options]() -> std::unique_ptr<Engine> {
+    return std::make_unique<cpu::CpuEngine>(indexed, engine_options);
+  };
 }
 
 std::unique_ptr<Engine> gpu_engine(const Model& model, const SolverOptions& opt) {
@@ -81,12 +111,12 @@ std::unique_ptr<Engine> gpu_engine(const Model& model, const SolverOptions& opt)
 }
 
 // The engine the options ask for; SolveResult::backend says which and why.
-std::unique_ptr<Engine> make_engine(const Model& model, const SolverOptions& opt,
-                                    SolveResult& result) {
+std::unique_ptr<Engine> make_engine(const Model& model, IndexedOnce& indexed,
+                                    const SolverOptions& opt, SolveResult& result) {
   switch (opt.backend) {
     case SolverBackend::kCpu:
       result.backend = "cpu";
-      return cpu_engine(model, opt, result);
+      return cpu_engine(indexed, opt, result);
     case SolverBackend::kGpu:
       result.backend = "gpu (device-resident AC4GPU+ fixpoint, MAC driven from the host)";
       return gpu_engine(model, opt);
@@ -111,15 +141,15 @@ std::unique_ptr<Engine> make_engine(const Model& model, const SolverOptions& opt
       return engine;
     } catch (const ResourceError& e) {
       result.backend = std::string("cpu (auto: the GPU engine could not start: ") + e.what() + ")";
-      return cpu_engine(model, opt, result);
+      return cpu_engine(indexed, opt, result);
     } catch (const Unsupported& e) {
       result.backend =
           std::string("cpu (auto: the GPU engine refused the model: ") + e.what() + ")";
-      return cpu_engine(model, opt, result);
+      return cpu_engine(indexed, opt, result);
     }
   }
   result.backend = "cpu (auto: " + choice.reason + ")";
-  return cpu_engine(model, opt, result);
+  return cpu_engine(indexed, opt, result);
 }
 
 // The backend line of a parallel search, or nullopt when the options ask for the GPU engine
@@ -147,8 +177,8 @@ std::optional<std::string> parallel_backend(const Model& model, const SolverOpti
   return "cpu (auto: " + choice.reason + "; " + cpus + ")";
 }
 
-SolveResult solve_in_parallel(const Model& model, const SolverOptions& opt, int workers,
-                              const std::function<void(const Solution&)>& callback,
+SolveResult solve_in_parallel(const Model& model, IndexedOnce& indexed, const SolverOptions& opt,
+                              int workers, const std::function<void(const Solution&)>& callback,
                               std::atomic<bool>& stop, const std::atomic<bool>* external,
                               std::string backend) {
   if (opt.portfolio && opt.all_solutions)
@@ -157,8 +187,8 @@ SolveResult solve_in_parallel(const Model& model, const SolverOptions& opt, int 
         "search (leave the portfolio out)");
   SolveResult result;
   result.backend = std::move(backend);
-  const parallel::EngineFactory factory =
-      cpu_engine_factory(model, opt, &result.stats.model_seconds);
+  const parallel::EngineFactory factory = engine_factory(indexed.get(), opt);
+  result.stats.model_seconds = indexed.seconds();
   const bool optimise = model.objective().has_value() && !opt.all_solutions;
   parallel::Incumbent incumbent(!optimise || model.objective()->minimize);
   const parallel::SinkMode mode = opt.all_solutions ? parallel::SinkMode::kAll
@@ -229,13 +259,10 @@ int worker_count(int threads) {
 
 parallel::EngineFactory cpu_engine_factory(const Model& model, const SolverOptions& options,
                                            double* model_seconds) {
-  Stopwatch clock;
-  auto indexed = std::make_shared<const IndexedModel>(index_model(model));
-  if (model_seconds != nullptr) *model_seconds = clock.seconds();
-  const cpu::CpuEngineOptions engine_options = cpu_options(options);
-  return [indexed, engine_options]() -> std::unique_ptr<Engine> {
-    return std::make_unique<cpu::CpuEngine>(indexed, engine_options);
-  };
+  IndexedOnce indexed(model);
+  parallel::EngineFactory factory = engine_factory(indexed.get(), options);
+  if (model_seconds != nullptr) *model_seconds = indexed.seconds();
+  return factory;
 }
 
 void fill_result(SolveResult& result, const parallel::ParallelReport& report,
@@ -319,16 +346,16 @@ SolveResult Solver::solve() {
   // the GPU engine's own measured range (choose_backend) does not apply; otherwise the note
   // says why not, on the backend line of what runs instead.
   std::string auto_note;
+  IndexedOnce indexed(model);
   if (opt.backend == SolverBackend::kAuto && !opt.portfolio && gpu_available() &&
       !choose_backend(model, true, "").gpu) {
-    auto indexed = std::make_shared<const IndexedModel>(index_model(model));
-    const BackendChoice batched = choose_batched(*indexed);
+    const BackendChoice batched = choose_batched(*indexed.get());
     if (batched.gpu) {
       std::string refusal;
       try {
         StopWatcher watcher(im.stop, im.external, opt.time_limit_seconds);
         if (std::optional<SolveResult> r =
-                solve_batched(model, opt, im.callback, &im.stop, refusal, indexed)) {
+                solve_batched(model, opt, im.callback, &im.stop, refusal, indexed.get())) {
           r->stats.parse_seconds = im.parse_seconds;
           r->backend = "gpu (auto: " + batched.reason + "): " + r->backend;
           return std::move(*r);
@@ -344,8 +371,8 @@ SolveResult Solver::solve() {
   if (workers > 1) {
     if (std::optional<std::string> backend = parallel_backend(model, opt, workers)) {
       if (!auto_note.empty()) *backend += "; " + auto_note;
-      SolveResult result = solve_in_parallel(model, opt, workers, im.callback, im.stop, im.external,
-                                             std::move(*backend));
+      SolveResult result = solve_in_parallel(model, indexed, opt, workers, im.callback, im.stop,
+                                             im.external, std::move(*backend));
       result.stats.parse_seconds = im.parse_seconds;
       return result;
     }
@@ -370,7 +397,7 @@ SolveResult Solver::solve() {
   }
 
   Stopwatch clock;
-  std::unique_ptr<Engine> engine = make_engine(model, opt, result);
+  std::unique_ptr<Engine> engine = make_engine(model, indexed, opt, result);
   if (!batch_refusal.empty())
     result.backend += " (the batched search refused the model: " + batch_refusal + ")";
   if (!auto_note.empty()) result.backend += "; " + auto_note;

@@ -128,7 +128,8 @@ class Coordinator {
     r.donations = donations_;
     r.exported = exported_;
     r.moved = moved_;
-    const double after_setup = (r.seconds = clock_.seconds()) - setup_seconds_;
+    r.seconds = clock_.seconds();
+    const double after_setup = r.seconds - setup_seconds_;
     if (after_setup > 0)
       r.in_kernels = kernel_seconds_ / (after_setup * static_cast<double>(slots_.size()));
     if (busy_cycles_ + idle_cycles_ > 0)

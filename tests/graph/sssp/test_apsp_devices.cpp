@@ -43,6 +43,17 @@ RowStream<std::int64_t> collect(Collected& c, std::uint32_t n, bool preds) {
   return out;
 }
 
+// The reference: CPU Johnson on one thread, every row and predecessor in source order.
+Collected one_device(const Csr<std::int64_t>& g, const std::vector<std::uint32_t>& sources) {
+  Collected one;
+  StreamOptions o;
+  o.threads = 1;
+  REQUIRE(!johnson_cpu_stream(g, std::span<const std::uint32_t>(sources),
+                              collect(one, g.vertex_count, true), o)
+               .has_negative_cycle());
+  return one;
+}
+
 // CPU Johnson on one range of the sources, its rows shifted to the range's place.
 void search_range(const Csr<std::int64_t>& g, const std::vector<std::uint32_t>& sources,
                   const SourceBatches::Range& r, const RowStream<std::int64_t>& out) {
@@ -88,14 +99,7 @@ TEST_CASE("APSP over several devices: the rows of one, in source order", "[sssp]
     std::vector<std::uint32_t> sources = all_vertices(g.vertex_count);
     std::shuffle(sources.begin(), sources.end(), std::mt19937(static_cast<unsigned>(seed)));
     sources.resize(sources.size() - seed);  // not a multiple of any batch
-    Collected one;
-    {
-      StreamOptions o;
-      o.threads = 1;
-      REQUIRE(
-          !johnson_cpu_stream(g, std::span<const std::uint32_t>(sources), collect(one, n, true), o)
-               .has_negative_cycle());
-    }
+    const Collected one = one_device(g, sources);
     for (std::size_t devices : {1, 2, 3, 5}) {
       for (bool direct : {false, true}) {
         INFO("seed " << seed << " devices " << devices << " direct " << direct);
@@ -130,12 +134,7 @@ TEST_CASE("APSP over several devices: sinks that take any order get every row on
     gen::RandomGraphParams<std::int64_t> p{n, 2.0, 0, 30, 10, seed};
     const Csr<std::int64_t> g = build_csr(gen::random_graph(p));
     const std::vector<std::uint32_t> sources = all_vertices(g.vertex_count);
-    Collected one;
-    StreamOptions o;
-    o.threads = 1;
-    REQUIRE(
-        !johnson_cpu_stream(g, std::span<const std::uint32_t>(sources), collect(one, n, true), o)
-             .has_negative_cycle());
+    const Collected one = one_device(g, sources);
     for (std::size_t devices : {2, 3}) {
       INFO("seed " << seed << " devices " << devices);
       std::mutex lock;
