@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "cli/stop_guard.hpp"
 #include "graph/sssp/apsp.hpp"
 #include "graph/sssp/distance.hpp"
 
@@ -53,6 +54,7 @@ ApspRowFile<T>::ApspRowFile(std::string path, bool binary, std::uint32_t n, std:
     file_ = std::fopen(part_.c_str(), binary ? "wb" : "w");
     if (file_ == nullptr) throw InputError(fmt::format("cannot write '{}'", path_));
     owns_file_ = true;
+    note_partial_output(part_);  // a stop before the end removes it
   }
   if (binary_) {
     std::fwrite("ARCWAPSP", 1, 8, file_);
@@ -99,6 +101,7 @@ ApspRowFile<T>::~ApspRowFile() {
     std::fclose(file_);
     std::filesystem::remove(part_);
   }
+  if (owns_file_) forget_partial_output(part_);
 }
 
 template <typename T>

@@ -2,12 +2,13 @@
 // competition format (`s`, `v`, `o`, `c` lines). SIGINT, SIGTERM and -t stop the search and
 // print the best answer found so far with its status. -p sets the workers (every core by
 // default); started by mpirun (builds with MPI), every rank searches and rank 0 prints.
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <functional>
-#include <thread>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -18,6 +19,7 @@
 #include "arcwave/solver.hpp"
 #include "arcwave/version.hpp"
 #include "cli/registry.hpp"
+#include "cli/stop_guard.hpp"
 #include "core/backend.hpp"
 #include "core/device_set.hpp"
 #include "core/gpu_runtime.hpp"
@@ -26,13 +28,6 @@
 namespace arcwave::cli {
 
 namespace {
-
-std::atomic<bool> g_stop{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-void on_stop_signal(int /*signal*/) {
-  g_stop.store(true);
-}
 
 struct SolveArgs {
   std::string path;
@@ -117,36 +112,67 @@ SolverOptions to_options(const SolveArgs& a) {
 }
 
 void print_line(const std::string& line) {
+  const std::lock_guard lock(output_lock());
   std::fputs(line.c_str(), stdout);
   std::fputc('\n', stdout);
+  std::fflush(stdout);
 }
 
-// Raises g_stop when the -t deadline passes.
-class Deadline {
+// What solve has to say when it does not stop by itself within the stop's grace period (it is
+// still reading the file, waiting for the driver, or inside a long kernel): the stop guard's
+// fallback prints the answer from the solutions seen so far (each one already checked).
+class AnswerSoFar {
  public:
-  explicit Deadline(double seconds) {
-    if (seconds <= 0) return;
-    thread_ = std::thread([this, seconds] {
-      const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-      while (!done_.load()) {
-        if (std::chrono::steady_clock::now() >= end) {
-          g_stop.store(true);
-          return;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-      }
-    });
+  explicit AnswerSoFar(bool quiet) : quiet_(quiet) {}
+
+  void loaded(const Model& model, bool all_solutions) {
+    const std::lock_guard lock(mutex_);
+    model_ = &model;
+    all_ = all_solutions;
   }
-  ~Deadline() {
-    done_.store(true);
-    if (thread_.joinable()) thread_.join();
+  // A search thread's solution: the first one when counting, the last (best) one otherwise.
+  void solution(const Solution& s) {
+    const std::lock_guard lock(mutex_);
+    ++count_;
+    if (!all_ || !best_) best_ = s.values;
   }
-  Deadline(const Deadline&) = delete;
-  Deadline& operator=(const Deadline&) = delete;
+  // The answer is out (or the model is gone): the fallback only exits with `code`.
+  void answered(int code) {
+    const std::lock_guard lock(mutex_);
+    answered_ = true;
+    code_ = code;
+    model_ = nullptr;
+  }
+  // Runs on the stop guard's thread, output lock held.
+  int print() {
+    const std::lock_guard lock(mutex_);
+    if (answered_) return code_;
+    if (quiet_) return 0;
+    const auto line = [](const std::string& text) {
+      std::fputs(text.c_str(), stdout);
+      std::fputc('\n', stdout);
+    };
+    if (model_ == nullptr) {
+      line("c stopped before the search started (reading the file or starting the GPU)");
+      line(output::status_line(SolveStatus::kUnknown));
+      return 0;
+    }
+    line("c interrupted (time limit or signal): answer so far, the search did not stop in time");
+    if (all_) line(fmt::format("c solutions {} (incomplete)", count_));
+    line(output::status_line(best_ ? SolveStatus::kSatisfiable : SolveStatus::kUnknown));
+    if (best_) line(output::instantiation_line(*model_, *best_));
+    return 0;
+  }
 
  private:
-  std::atomic<bool> done_{false};
-  std::thread thread_;
+  std::mutex mutex_;
+  bool quiet_;
+  const Model* model_ = nullptr;
+  bool all_ = false;
+  std::uint64_t count_ = 0;
+  std::optional<std::vector<Value>> best_;
+  bool answered_ = false;
+  int code_ = 0;
 };
 
 // Reads the instance, solves it with `solve` and prints the answer; `quiet` (MPI ranks other
@@ -157,12 +183,15 @@ int solve_and_print(const SolveArgs& args, const std::function<SolveResult(Solve
   const auto say = [quiet](const std::string& line) {
     if (!quiet) print_line(line);
   };
-  g_stop.store(false);
-  std::signal(SIGINT, on_stop_signal);
-  std::signal(SIGTERM, on_stop_signal);
-  Deadline deadline(args.timeout);
+  // A stop (signal, -t) is answered by the search itself; if it has not answered within the
+  // grace period (under mpirun the ranks first agree on the end), the stop guard prints the
+  // answer so far in its place.
+  auto so_far = std::make_shared<AnswerSoFar>(quiet);
+  stop_gracefully(
+      {args.mpi_ranks > 1 ? std::chrono::milliseconds(2500) : std::chrono::milliseconds(600),
+       [so_far] { return so_far->print(); }});
+  stop_after(args.timeout);
   say(fmt::format("c arcwave {} solve {}", kVersion, args.path));
-  std::fflush(stdout);
 
   // auto and gpu look at the GPU first thing after reading: the driver and the contexts of the
   // devices of --gpus (0.1-0.3 s each) load while the file is read. An MPI rank uses one device,
@@ -179,37 +208,48 @@ int solve_and_print(const SolveArgs& args, const std::function<SolveResult(Solve
       "c instance {}: {} variables, {} constraints{}", model.source_format, model.variable_count(),
       model.constraints().size(),
       model.objective() ? (model.objective()->minimize ? ", minimise" : ", maximise") : ""));
-  if (g_stop.load() && args.mpi_ranks <= 1) {
+  if (stop_flag().load() && args.mpi_ranks <= 1) {
     say(fmt::format("c stopped while reading ({:.3f} s)", solver.parse_seconds()));
     say(output::status_line(SolveStatus::kUnknown));
+    so_far->answered(0);
     return 0;
   }
+  so_far->loaded(model, options.all_solutions);
   const bool optimise = model.objective().has_value() && !options.all_solutions;
-  if (optimise && !quiet)
-    solver.on_solution([](const Solution& s) {
-      print_line(output::bound_line(*s.objective));
-      std::fflush(stdout);
-    });
-  solver.set_stop_flag(&g_stop);
+  solver.on_solution([so_far, optimise, quiet](const Solution& s) {
+    so_far->solution(s);
+    if (optimise && !quiet) print_line(output::bound_line(*s.objective));
+  });
+  solver.set_stop_flag(&stop_flag());
   say(fmt::format("c search {}, {}, restarts {}, last conflict, seed {}{}",
                   options.var_heuristic == VarHeuristic::kDomWdeg ? "dom/wdeg" : "dom/ddeg",
                   options.val_heuristic == ValHeuristic::kLex ? "lex" : "random",
                   options.all_solutions ? "off (all solutions)" : args.restarts, options.seed,
                   options.all_solutions ? ", all solutions" : ""));
-  std::fflush(stdout);
 
   const SolveResult r = solve(solver);
-  say(fmt::format("c backend: {}", r.backend));
-  say(fmt::format("c engine {}", r.engine));
-  for (const std::string& line : output::statistics_lines(r)) say(line);
-  if (!r.complete) say("c interrupted (time limit or signal): answer so far");
+  const int code = r.status == SolveStatus::kUnsatisfiable ? 1 : 0;
+  std::vector<std::string> lines;
+  lines.push_back(fmt::format("c backend: {}", r.backend));
+  lines.push_back(fmt::format("c engine {}", r.engine));
+  for (std::string& line : output::statistics_lines(r)) lines.push_back(std::move(line));
+  if (!r.complete) lines.emplace_back("c interrupted (time limit or signal): answer so far");
   if (options.all_solutions)
-    say(fmt::format("c solutions {}{}", r.solutions, r.complete ? "" : " (incomplete)"));
-  say(output::status_line(r.status));
-  if (r.best && r.status != SolveStatus::kUnknown && !quiet)
-    print_line(output::instantiation_line(model, r.best->values));
+    lines.push_back(
+        fmt::format("c solutions {}{}", r.solutions, r.complete ? "" : " (incomplete)"));
+  lines.push_back(output::status_line(r.status));
+  if (r.best && r.status != SolveStatus::kUnknown)
+    lines.push_back(output::instantiation_line(model, r.best->values));
+  // The answer goes out whole, or (a stop meanwhile) the fallback's does: never both.
+  const std::lock_guard lock(output_lock());
+  so_far->answered(code);
+  if (!quiet)
+    for (const std::string& line : lines) {
+      std::fputs(line.c_str(), stdout);
+      std::fputc('\n', stdout);
+    }
   std::fflush(stdout);
-  return r.status == SolveStatus::kUnsatisfiable ? 1 : 0;
+  return code;
 }
 
 #ifdef ARCWAVE_HAVE_MPI

@@ -1,5 +1,6 @@
 // arcwave — command-line entry point: subcommands, --version, and the mapping of errors to
-// messages and exit codes (2: bad input, 3: unsupported, 4: resources, 5: CUDA, 70: bug).
+// messages and exit codes (2: bad input, 3: unsupported, 4: resources, 5: CUDA, 70: bug). Every
+// path ends in exit_process() (cli/stop_guard.hpp says why main never returns).
 #include <cstdio>
 #include <exception>
 
@@ -8,8 +9,11 @@
 #include "arcwave/error.hpp"
 #include "arcwave/version.hpp"
 #include "cli/registry.hpp"
+#include "cli/stop_guard.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   CLI::App app{"arcwave: constraint satisfaction and path planning on GPU primitives"};
   app.set_version_flag("--version", std::string("arcwave ") + arcwave::kVersion);
   app.require_subcommand(1);
@@ -35,4 +39,11 @@ int main(int argc, char** argv) {
     return 70;
   }
   return ctx.exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  arcwave::cli::install_stop_guard();
+  arcwave::cli::exit_process(run(argc, argv));
 }

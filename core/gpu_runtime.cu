@@ -54,11 +54,13 @@ void warm_up_gpu_in_background() {
 void warm_up_gpus_in_background(std::vector<int> devices) {
   // gpu_info()'s static is initialised once; a caller arriving meanwhile blocks until it is. A
   // device's primary context is likewise made once: a thread that uses the device meanwhile
-  // waits for it inside the driver.
+  // waits for it inside the driver. The thread is detached, never joined: an early error or a
+  // signal must not wait for the driver (0.1-0.3 s, more on a busy machine), and no static
+  // object may hold it at exit (a join there hung on the H100 while CUDA's own atexit teardown
+  // ran). A process that ends while it runs must end through _Exit (the CLI does).
   static std::once_flag started;
-  static std::jthread warm_up;
   std::call_once(started, [&devices] {
-    warm_up = std::jthread([devices = std::move(devices)]() mutable {
+    std::thread([devices = std::move(devices)]() mutable {
       // The other devices' contexts beside device 0's (gpu_info() makes that one): made one
       // after the other, two cost twice one.
       int visible = 0;
@@ -78,7 +80,7 @@ void warm_up_gpus_in_background(std::vector<int> devices) {
               cudaGetLastError();  // the run that uses the device reports the failure
           });
       (void)gpu_info();  // device 0's context, on this thread
-    });
+    }).detach();
   });
 }
 

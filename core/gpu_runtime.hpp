@@ -41,7 +41,9 @@ int gpu_multiprocessors(int device);
 
 /// Starts gpu_info() — loading the driver and creating the device's context, 0.1-0.3 s — on a
 /// background thread, so that it overlaps with reading the input; a later gpu_info() waits for
-/// it to finish. Idempotent; the thread is joined at exit. Does nothing without CUDA.
+/// it to finish. Idempotent. The thread is detached: a program that may exit while it runs
+/// (an early error) should end with _Exit / quick_exit, not exit() — CUDA's atexit teardown
+/// would run beside it (the CLI does: cli/stop_guard.hpp). Does nothing without CUDA.
 void warm_up_gpu_in_background();
 /// The same for the devices a run will use (ordinals after CUDA_VISIBLE_DEVICES; empty: every
 /// visible one): each context is created on a thread of its own, in parallel. Measured on two

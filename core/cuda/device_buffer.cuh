@@ -41,8 +41,12 @@ class DeviceBuffer {
   void allocate(std::size_t count) {
     release();
     if (count == 0) return;
-    const cudaError_t status = cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(T));
+    const cudaError_t real = cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(T));
+    cudaError_t status = real;
+    if (fault::armed()) [[unlikely]]
+      status = fault::inject("cudaMalloc", status);
     if (status != cudaSuccess) {
+      if (real == cudaSuccess) cudaFree(data_);  // an injected failure (test hook)
       data_ = nullptr;
       throw_cuda_error(status, "cudaMalloc", __FILE__, __LINE__,
                        std::to_string(count * sizeof(T)) + " bytes");
