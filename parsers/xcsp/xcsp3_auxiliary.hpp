@@ -24,11 +24,11 @@
 #include "arcwave/error.hpp"
 #include "arcwave/expr.hpp"
 #include "arcwave/model.hpp"
+#include "model/expr_interval.hpp"
 #include "parsers/expr/expr_parser.hpp"
 #include "parsers/text/scanner.hpp"
 #include "parsers/xcsp/xcsp3_text.hpp"
 #include "parsers/xcsp/xcsp3_variables.hpp"
-#include "solver/expr_interval.hpp"
 
 namespace arcwave::xcsp3 {
 

@@ -1,5 +1,5 @@
 // propagation/cpu/interval_intension.hpp — bounds reasoning for an intension constraint too
-// large to tabulate or to enumerate: interval evaluation (solver/expr_interval) of the
+// large to tabulate or to enumerate: interval evaluation (model/expr_interval) of the
 // expression over the box of the current bounds. A box where it is definitely false holds no
 // solution, so the propagator fails on it and shaves each variable's bounds: the lowest values
 // are removed while the box with that variable in [lowest .. v] is definitely false (the range
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "arcwave/expr.hpp"
+#include "model/expr_interval.hpp"
 #include "propagation/cpu/propagator.hpp"
-#include "solver/expr_interval.hpp"
 
 namespace arcwave::cpu {
 

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
-#include "solver/intension_table.hpp"
+#include "model/intension_table.hpp"
 
 namespace arcwave {
 

@@ -1,4 +1,4 @@
-// solver/expr_interval.hpp — interval evaluation of intension expressions (arcwave/expr.hpp):
+// model/expr_interval.hpp — interval evaluation of intension expressions (arcwave/expr.hpp):
 // given an interval for each scope slot, an interval that holds every defined value the
 // expression takes over that box. Predicates and logic are three-valued: [1,1] when every
 // assignment of the box satisfies them, [0,0] when none does, [0,1] otherwise. `empty` means

@@ -1,5 +1,5 @@
-// Definitions for solver/expr_interval.hpp.
-#include "solver/expr_interval.hpp"
+// Definitions for model/expr_interval.hpp.
+#include "model/expr_interval.hpp"
 
 #include <algorithm>
 #include <initializer_list>

@@ -1,5 +1,5 @@
-// Definitions for solver/intension_table.hpp.
-#include "solver/intension_table.hpp"
+// Definitions for model/intension_table.hpp.
+#include "model/intension_table.hpp"
 
 #include <limits>
 

@@ -1,4 +1,4 @@
-// solver/intension_table.hpp — the table of an intension constraint, for the propagators that
+// model/intension_table.hpp — the table of an intension constraint, for the propagators that
 // work on tables, when the product of its domain sizes is small enough.
 #pragma once
 

@@ -2,7 +2,7 @@
 #include <random>
 
 #include "arcwave/model.hpp"
-#include "solver/intension_table.hpp"
+#include "model/intension_table.hpp"
 #include "tests/support/catch.hpp"
 
 using namespace arcwave;
