@@ -19,13 +19,14 @@ nvidia-smi -L > "$out/exits-devices.log" 2>&1
 run "[exit] CLI tests" "$out/exits-tests.log" \
   env ARCWAVE_BINARY_DIR="$build" ARCWAVE_SOURCE_DIR="$here" \
   "$build/tests/solver/cli/test_solve_cli" "[exit]"
+work=${EXITS_WORK:-/tmp/arcwave-exits}
 run "exits.py" "$out/exits-py.log" \
-  python3 "$here/bench/device/exits.py" "$build" "$out" --rounds "${EXITS_ROUNDS:-12}" \
+  python3 "$here/bench/device/exits.py" "$build" "$out" --work "$work" --rounds "${EXITS_ROUNDS:-12}" \
   --parts "${EXITS_PARTS:-bad signals limits faults}"
 b=${ARCWAVE_SHARED_INSTANCES:-$here/../shared/instances}/xcsp3-binary/B/rand-2-27-27-351-163-0.xml.lzma
 run "memcheck: solve --backend gpu stopped by SIGINT" "$out/exits-memcheck-signal.log" \
   bash -c "timeout -k 5 -s INT 3 compute-sanitizer --tool memcheck --error-exitcode 9 \
-    '$cli' solve --backend gpu -a '$out/queens-17.xml'; rc=\$?; [ \$rc -ne 9 ]"
+    '$cli' solve --backend gpu -a '$work/queens-17.xml'; rc=\$?; [ \$rc -ne 9 ]"
 run "memcheck: a failing allocation mid-solve" "$out/exits-memcheck-alloc.log" \
   bash -c "ARCWAVE_CUDA_FAULT=alloc:3 timeout -k 5 60 compute-sanitizer --tool memcheck \
     --error-exitcode 9 '$cli' solve --backend gpu '$b'; rc=\$?; [ \$rc -ne 9 ] && [ \$rc -ne 124 ]"
