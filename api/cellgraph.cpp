@@ -1,5 +1,5 @@
-// CellGraph (include/arcwave/cellgraph.hpp): the engine's cell-graph builders and routes, with
-// the backend chosen as `arcwave cellgraph` chooses it.
+// CellGraph (include/arcwave/cellgraph.hpp): the engine's cell-graph builders and routes, the
+// backend chosen by size (`arcwave cellgraph` is a client of this API).
 #include "arcwave/cellgraph.hpp"
 
 #include <bit>
@@ -8,7 +8,9 @@
 
 #include "arcwave/error.hpp"
 #include "core/backend.hpp"
+#include "core/timer.hpp"
 #include "graph/cellgraph/cell_graph.hpp"
+#include "graph/cellgraph/cell_graph_io.hpp"
 #include "graph/cellgraph/cell_paths.hpp"
 #include "parsers/vectors/vector_file.hpp"
 
@@ -16,7 +18,7 @@ namespace arcwave {
 
 namespace {
 
-/// Work (n·ℓ bits) from which the GPU is expected to win, transfers included (as the CLI).
+/// Work (n·ℓ bits) from which the GPU is expected to win, transfers included.
 constexpr double kGpuThresholdBits = 1 << 24;
 
 cellgraph::Algorithm engine_algorithm(CellGraphAlgorithm a) {
@@ -33,13 +35,31 @@ cellgraph::Algorithm engine_algorithm(CellGraphAlgorithm a) {
 
 }  // namespace
 
+CellGraphAlgorithm parse_cellgraph_algorithm(std::string_view text) {
+  switch (cellgraph::parse_algorithm(text)) {
+    case cellgraph::Algorithm::kFingerprint:
+      return CellGraphAlgorithm::kFingerprint;
+    case cellgraph::Algorithm::kTree:
+      return CellGraphAlgorithm::kTree;
+    case cellgraph::Algorithm::kHeuristic:
+      break;
+  }
+  return CellGraphAlgorithm::kHeuristic;
+}
+
+std::string_view to_string(CellGraphAlgorithm algorithm) {
+  return cellgraph::to_string(engine_algorithm(algorithm));
+}
+
 struct CellGraph::Impl {
   cellgraph::CellGraph graph;
   cellgraph::Device device = cellgraph::Device::kCpu;
   std::string built_with;
   std::uint64_t inputs = 0;
+  CellGraphTimes times;
 
-  static std::unique_ptr<Impl> build(const BitVectors& input, const CellGraphOptions& o) {
+  static std::unique_ptr<Impl> build(const BitVectors& input, const CellGraphOptions& o,
+                                     double read_seconds = 0) {
     cellgraph::Options options;
     options.algorithm = engine_algorithm(o.algorithm);
     options.pivots = o.pivots;
@@ -50,7 +70,10 @@ struct CellGraph::Impl {
     options.device =
         choice.backend == Backend::kGpu ? cellgraph::Device::kGpu : cellgraph::Device::kCpu;
     auto impl = std::make_unique<Impl>();
-    impl->graph = cellgraph::build_cell_graph(input, options);
+    cellgraph::PhaseTimes phases;
+    impl->graph = cellgraph::build_cell_graph(input, options, &phases);
+    impl->times = {read_seconds,     phases.sort_ms,   phases.build_ms,
+                   phases.search_ms, phases.upload_ms, phases.download_ms};
     impl->device = options.device;
     impl->built_with =
         fmt::format("{} on {}", cellgraph::to_string(options.algorithm), choice.reason);
@@ -109,7 +132,9 @@ CellGraph CellGraph::build(std::uint32_t bits, std::uint64_t count,
 }
 
 CellGraph CellGraph::load(const std::string& path, const CellGraphOptions& options) {
-  return CellGraph(Impl::build(read_vectors(path), options));
+  const Stopwatch clock;
+  const BitVectors input = read_vectors(path);
+  return CellGraph(Impl::build(input, options, clock.seconds()));
 }
 
 std::uint32_t CellGraph::bits() const noexcept {
@@ -153,7 +178,12 @@ std::span<const std::uint64_t> CellGraph::cell_words(std::uint32_t vertex) const
 }
 
 std::optional<std::uint32_t> CellGraph::find(std::string_view vector) const {
-  const std::vector<std::uint64_t> row = parse_vector_argument(vector, bits(), "vector");
+  return find(vector, "vector");
+}
+
+std::optional<std::uint32_t> CellGraph::find(std::string_view vector,
+                                             const std::string& name) const {
+  const std::vector<std::uint64_t> row = parse_vector_argument(vector, bits(), name);
   return cellgraph::find_cell(impl_->graph.cells, row);
 }
 
@@ -195,6 +225,22 @@ std::vector<std::uint32_t> CellGraph::route(std::uint32_t from, std::uint32_t to
 
 const std::string& CellGraph::built_with() const noexcept {
   return impl_->built_with;
+}
+
+bool CellGraph::built_on_gpu() const noexcept {
+  return impl_->device == cellgraph::Device::kGpu;
+}
+
+const CellGraphTimes& CellGraph::times() const noexcept {
+  return impl_->times;
+}
+
+void CellGraph::write_edges(const std::string& path) const {
+  cellgraph::write_edge_list_file(path, impl_->graph);
+}
+
+void CellGraph::write_cells(const std::string& path, std::string_view comment) const {
+  write_vectors_file(path, impl_->graph.cells, VectorFormat::kText, comment);
 }
 
 }  // namespace arcwave

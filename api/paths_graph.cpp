@@ -7,6 +7,7 @@
 
 #include "api/paths_impl.hpp"
 #include "arcwave/error.hpp"
+#include "core/timer.hpp"
 #include "graph/csr/build_cpu.hpp"
 #include "graph/csr/csr_ops.hpp"
 #include "graph/sssp/checks.hpp"
@@ -17,15 +18,16 @@ namespace arcwave {
 namespace {
 
 /// Wraps a CSR after the checks every shortest-path call relies on (weights present and
-/// finite, integer path lengths within 64 bits).
+/// finite, integer path lengths within 64 bits); `clock` runs since the build began.
 template <typename W>
-WeightedGraph<W> wrap_graph(Csr<W> csr, std::uint32_t index_base) {
+WeightedGraph<W> wrap_graph(Csr<W> csr, std::uint32_t index_base, const Stopwatch& clock) {
   csr = with_unit_weights(std::move(csr));
   sssp::check_weights(csr);
   auto impl = std::make_shared<typename WeightedGraph<W>::Impl>();
   impl->negative = sssp::has_negative_weight(csr);
   impl->csr = std::move(csr);
   impl->index_base = index_base;
+  impl->build_seconds = clock.seconds();
   return WeightedGraph<W>(std::move(impl));
 }
 
@@ -42,6 +44,7 @@ WeightedGraph<W> WeightedGraph<W>::from_edges(std::uint32_t vertex_count,
                                               const GraphBuildOptions& options) {
   if (vertex_count == std::numeric_limits<std::uint32_t>::max())
     throw InputError("a graph has at most 2^32 - 2 vertices");
+  const Stopwatch clock;
   EdgeList<W> list;
   list.vertex_count = vertex_count;
   list.sources.assign(sources.begin(), sources.end());
@@ -51,13 +54,14 @@ WeightedGraph<W> WeightedGraph<W>::from_edges(std::uint32_t vertex_count,
   build.directed = options.directed;
   build.parallel_edges =
       options.merge_parallel_edges ? ParallelEdges::kMergeMin : ParallelEdges::kKeep;
-  return wrap_graph(build_csr(list, build), 0);  // build_csr validates the lists
+  return wrap_graph(build_csr(list, build), 0, clock);  // build_csr validates the lists
 }
 
 template <typename W>
 WeightedGraph<W> WeightedGraph<W>::from_csr(std::span<const std::uint64_t> offsets,
                                             std::span<const std::uint32_t> targets,
                                             std::span<const W> weights) {
+  const Stopwatch clock;
   if (offsets.empty() || offsets.front() != 0)
     throw InputError("CSR: offsets must start with 0 (n + 1 entries)");
   if (offsets.size() - 1 >= std::numeric_limits<std::uint32_t>::max())
@@ -79,7 +83,7 @@ WeightedGraph<W> WeightedGraph<W>::from_csr(std::span<const std::uint64_t> offse
   csr.offsets.assign(offsets.begin(), offsets.end());
   csr.targets.assign(targets.begin(), targets.end());
   csr.weights.assign(weights.begin(), weights.end());
-  return wrap_graph(std::move(csr), 0);
+  return wrap_graph(std::move(csr), 0, clock);
 }
 
 template <typename W>
@@ -110,6 +114,15 @@ template <typename W>
 std::uint32_t WeightedGraph<W>::index_base() const noexcept {
   return impl_->index_base;
 }
+template <typename W>
+double WeightedGraph<W>::distance_bound() const {
+  return static_cast<double>(std::max<std::uint32_t>(impl_->csr.vertex_count, 1) - 1) *
+         static_cast<double>(sssp::max_abs_weight(impl_->csr));
+}
+template <typename W>
+double WeightedGraph<W>::build_seconds() const noexcept {
+  return impl_->build_seconds;
+}
 
 template class WeightedGraph<std::int64_t>;
 template class WeightedGraph<double>;
@@ -134,16 +147,33 @@ GraphFormat engine_format(GraphFileFormat f) {
 /// parallel edges merged (only the cheapest matters).
 template <typename W>
 WeightedGraph<W> graph_of_file(const GraphFile& file, bool undirected) {
+  const Stopwatch clock;
   BuildOptions build;
   build.directed = file.directed && !undirected;
   build.parallel_edges = ParallelEdges::kMergeMin;
-  return wrap_graph(build_csr(to_edge_list<W>(file), build), file.index_base);
+  return wrap_graph(build_csr(to_edge_list<W>(file), build), file.index_base, clock);
 }
 
 }  // namespace
 
+GraphFileFormat parse_graph_file_format(std::string_view text) {
+  switch (parse_graph_format(text)) {
+    case GraphFormat::kAuto:
+      return GraphFileFormat::kAuto;
+    case GraphFormat::kDimacs:
+      return GraphFileFormat::kDimacs;
+    case GraphFormat::kMatrixMarket:
+      return GraphFileFormat::kMatrixMarket;
+    case GraphFormat::kEdgeList:
+      break;
+  }
+  return GraphFileFormat::kEdgeList;
+}
+
 AnyGraph load_graph(const std::string& path, const GraphLoadOptions& options) {
+  const Stopwatch clock;
   const GraphFile file = read_graph(path, engine_format(options.format));
+  if (options.on_read) options.on_read(clock.seconds());
   if (file.weight_kind == WeightKind::kReal) return graph_of_file<double>(file, options.undirected);
   return graph_of_file<std::int64_t>(file, options.undirected);
 }

@@ -1,5 +1,6 @@
-// GreyImage and trace_polyline (include/arcwave/polyline.hpp): the steps of `arcwave polyline`
-// — Sobel gradient, link scores, the DP on the CPU or the GPU — behind one call.
+// GreyImage, PolylineTracer and trace_polyline (include/arcwave/polyline.hpp): the request
+// checked and the backend chosen, then the Sobel gradient, the link scores and the DP on the CPU
+// or the GPU (`arcwave polyline` is a client of this API).
 #include "arcwave/polyline.hpp"
 
 #include <cmath>
@@ -8,8 +9,10 @@
 
 #include "arcwave/error.hpp"
 #include "core/backend.hpp"
+#include "core/timer.hpp"
 #include "graph/polyline/brute_force.hpp"
 #include "graph/polyline/dp_cpu.hpp"
+#include "graph/polyline/draw.hpp"
 #include "graph/polyline/gpu_solver.hpp"
 #include "graph/polyline/image_scores.hpp"
 #include "parsers/image/image.hpp"
@@ -18,12 +21,16 @@ namespace arcwave {
 
 struct GreyImage::Impl {
   GrayImage image;
+  std::string name = "pixels";
+  double load_seconds = 0;
 };
 
 GreyImage::GreyImage(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
 
 GreyImage GreyImage::load(const std::string& path) {
-  return GreyImage(std::make_shared<const Impl>(Impl{read_image(path)}));
+  const Stopwatch clock;
+  GrayImage image = read_image(path);
+  return GreyImage(std::make_shared<const Impl>(Impl{std::move(image), path, clock.seconds()}));
 }
 
 GreyImage GreyImage::from_pixels(int width, int height, std::span<const std::uint16_t> pixels,
@@ -46,7 +53,7 @@ GreyImage GreyImage::from_pixels(int width, int height, std::span<const std::uin
   image.height = height;
   image.max_value = max_value;
   image.pixels.assign(pixels.begin(), pixels.end());
-  return GreyImage(std::make_shared<const Impl>(Impl{std::move(image)}));
+  return GreyImage(std::make_shared<const Impl>(Impl{std::move(image), "pixels", 0}));
 }
 
 int GreyImage::width() const noexcept {
@@ -61,17 +68,24 @@ int GreyImage::max_value() const noexcept {
 std::span<const std::uint16_t> GreyImage::pixels() const noexcept {
   return impl_->image.pixels;
 }
+const std::string& GreyImage::name() const noexcept {
+  return impl_->name;
+}
+double GreyImage::load_seconds() const noexcept {
+  return impl_->load_seconds;
+}
 
 namespace {
 
 using polyline::Vec2;
 
-const SourcePosition kRequest{"polyline request", 0, 0};
-
-void check_inside(const GreyImage& image, Vec2 p, const char* what) {
+void check_inside(const GreyImage& image, Vec2 p, const char* option) {
   if (!(p.x >= 0.0 && p.y >= 0.0 && p.x <= image.width() - 1 && p.y <= image.height() - 1))
-    throw InputError(kRequest, fmt::format("{} {},{} is outside the image ({} x {} pixels)", what,
-                                           p.x, p.y, image.width(), image.height()));
+    throw InputError(SourcePosition{image.name(), 0, 0},
+                     fmt::format("{} {},{} is outside the image ({} x {} pixels, x in [0, {}], y "
+                                 "in [0, {}])",
+                                 option, p.x, p.y, image.width(), image.height(), image.width() - 1,
+                                 image.height() - 1));
 }
 
 bool cpu_only(PolylineMethod m) {
@@ -98,81 +112,148 @@ std::string_view method_name(PolylineMethod m) {
   return "?";
 }
 
-}  // namespace
-
-PolylineResult trace_polyline(const GreyImage& image, const PolylineRequest& request) {
-  using namespace polyline;
-  PolylineSpec spec;
+polyline::PolylineSpec spec_of(const PolylineRequest& request) {
+  polyline::PolylineSpec spec;
   spec.from = {request.from.x, request.from.y};
   spec.to = {request.to.x, request.to.y};
   spec.nodes = request.nodes;
   spec.points = request.points;
   spec.max_angle_deg = request.max_angle_deg;
   spec.half_width = request.half_width;
-  if (request.half_width < 0.0 || !std::isfinite(request.half_width))
-    throw InputError(kRequest, fmt::format("half_width {} must be 0 (default) or a positive number "
-                                           "of pixels",
-                                           request.half_width));
-  validate(spec, kRequest.file);
-  check_inside(image, spec.from, "from");
-  check_inside(image, spec.to, "to");
+  return spec;
+}
 
+}  // namespace
+
+void validate(const PolylineRequest& request) {
+  if (request.half_width < 0.0 || !std::isfinite(request.half_width))
+    throw InputError(SourcePosition{request.source, 0, 0},
+                     fmt::format("half_width {} must be 0 (default) or a positive number of pixels",
+                                 request.half_width));
+  polyline::validate(spec_of(request), request.source);
+}
+
+struct PolylineTracer::Impl {
+  GreyImage image;
+  PolylineRequest request;
+  polyline::Geometry geometry;
+  polyline::AngleLimit angle;
+  BackendChoice backend;
+
+  Impl(GreyImage img, PolylineRequest req, const polyline::PolylineSpec& spec)
+      : image(std::move(img)),
+        request(std::move(req)),
+        geometry(spec),
+        angle(geometry, spec.max_angle_deg) {}
+};
+
+PolylineTracer::PolylineTracer(GreyImage image, PolylineRequest request) {
+  validate(request);
+  const polyline::PolylineSpec spec = spec_of(request);
+  check_inside(image, spec.from, "--from");
+  check_inside(image, spec.to, "--to");
   Backend requested = request.backend;
   const PolylineMethod m = request.method;
+  const SourcePosition where{request.source, 0, 0};
   if (cpu_only(m) && requested == Backend::kGpu)
-    throw InputError(kRequest, fmt::format("method {} runs on the CPU only", method_name(m)));
+    throw InputError(where, fmt::format("--method {} runs on the CPU only", method_name(m)));
   if (gpu_only(m) && requested == Backend::kCpu)
-    throw InputError(kRequest, fmt::format("method {} runs on the GPU only", method_name(m)));
+    throw InputError(where, fmt::format("--method {} runs on the GPU only", method_name(m)));
   if (cpu_only(m)) requested = Backend::kCpu;
   if (gpu_only(m)) requested = Backend::kGpu;
-
-  const Geometry geometry(spec);
-  const AngleLimit angle(geometry, spec.max_angle_deg);
+  impl_ = std::make_unique<Impl>(std::move(image), std::move(request), spec);
+  // Work: the link integrals (N^2 per level, about D samples each) and the DP (N^2 per level).
   const double work = static_cast<double>(spec.points) * spec.points * (spec.nodes + 1) *
-                      (geometry.guide_spacing() + 1.0);
-  const BackendChoice backend = choose_backend(
-      requested, work, 5e7, GpuPolylineSolver::device_bytes(spec.nodes, spec.points));
-  const ScoreMode mode = request.score == PolylineScore::kSin ? ScoreMode::kSin : ScoreMode::kEdge;
-  const Gradient gradient = sobel({image.width(), image.height(), image.pixels()});
+                      (impl_->geometry.guide_spacing() + 1.0);
+  impl_->backend = choose_backend(
+      requested, work, 5e7, polyline::GpuPolylineSolver::device_bytes(spec.nodes, spec.points));
+}
 
+PolylineTracer::~PolylineTracer() = default;
+PolylineTracer::PolylineTracer(PolylineTracer&&) noexcept = default;
+PolylineTracer& PolylineTracer::operator=(PolylineTracer&&) noexcept = default;
+
+const std::string& PolylineTracer::backend() const noexcept {
+  return impl_->backend.reason;
+}
+
+double PolylineTracer::half_width() const noexcept {
+  return impl_->geometry.half_width();
+}
+
+PolylineResult PolylineTracer::run() const {
+  using namespace polyline;
+  const Impl& im = *impl_;
+  const GreyImage& image = im.image;
+  const PolylineMethod m = im.request.method;
+  const ScoreMode mode =
+      im.request.score == PolylineScore::kSin ? ScoreMode::kSin : ScoreMode::kEdge;
   PolylineResult result;
-  result.backend = backend.reason;
+  result.backend = im.backend.reason;
+  Stopwatch clock;
+  const Gradient gradient = sobel({image.width(), image.height(), image.pixels()});
+  result.times.gradient_ms = 1e3 * clock.seconds();
   Polyline found;
-  double scale = 1.0;
-  if (backend.backend == Backend::kGpu) {
+  if (im.backend.backend == Backend::kGpu) {
     const GpuMethod method = m == PolylineMethod::kPaper   ? GpuMethod::kPaper
                              : m == PolylineMethod::kTiled ? GpuMethod::kTiled
                                                            : GpuMethod::kWindow;
-    GpuPolylineSolver solver(angle, spec.nodes);
-    solver.score_image(geometry, gradient, mode);
+    GpuPolylineSolver solver(im.angle, im.request.nodes);
+    solver.score_image(im.geometry, gradient, mode);
+    const GpuTimings scored = solver.timings();
     found = solver.solve(method);
-    scale = solver.scale();
+    const GpuTimings& t = solver.timings();
+    result.scale = solver.scale();
     result.method = fmt::format("gpu {}", method_name(m));
+    result.times.upload_ms = scored.upload_ms;
+    result.times.score_ms = scored.score_ms;
+    result.times.prepare_ms = t.prepare_ms;
+    result.times.dp_ms = t.dp_ms;
+    result.times.finish_ms = t.finish_ms;
+    result.times.download_ms = t.download_ms;
   } else {
-    const LinkScores scores = image_link_scores(geometry, gradient, mode);
-    scale = scores.scale();
+    clock.restart();
+    const LinkScores scores = image_link_scores(im.geometry, gradient, mode);
+    result.times.score_ms = 1e3 * clock.seconds();
+    result.scale = scores.scale();
+    clock.restart();
     if (m == PolylineMethod::kBruteForce) {
-      found = solve_brute_force(scores, angle);
+      found = solve_brute_force(scores, im.angle);
     } else {
       const CpuMethod method = m == PolylineMethod::kCubic ? CpuMethod::kCubic : CpuMethod::kWindow;
-      found = solve_dp_cpu(scores, angle, {method, request.threads});
+      found = solve_dp_cpu(scores, im.angle, {method, im.request.threads});
     }
+    result.times.dp_ms = 1e3 * clock.seconds();
     result.method = fmt::format("cpu {}", method_name(m));
   }
   if (!found.found) return result;
-  if (!respects_angle(angle, spec.nodes, found.indices))
+  if (!respects_angle(im.angle, im.request.nodes, found.indices))
     throw InternalError("polyline: the result breaks the angle limit");
   result.found = true;
   result.integer_score = found.score;
-  result.score = static_cast<double>(found.score) / scale;
+  result.score = static_cast<double>(found.score) / result.scale;
   result.candidates = found.indices;
-  result.vertices.push_back({geometry.from().x, geometry.from().y});
-  for (int g = 1; g <= spec.nodes; ++g) {
-    const Vec2 p = geometry.point(g, found.indices[static_cast<std::size_t>(g - 1)]);
+  result.vertices.push_back({im.geometry.from().x, im.geometry.from().y});
+  for (int g = 1; g <= im.request.nodes; ++g) {
+    const Vec2 p = im.geometry.point(g, found.indices[static_cast<std::size_t>(g - 1)]);
     result.vertices.push_back({p.x, p.y});
   }
-  result.vertices.push_back({geometry.to().x, geometry.to().y});
+  result.vertices.push_back({im.geometry.to().x, im.geometry.to().y});
   return result;
+}
+
+PolylineResult trace_polyline(const GreyImage& image, const PolylineRequest& request) {
+  return PolylineTracer(image, request).run();
+}
+
+void draw_polyline_png(const GreyImage& image, const std::vector<PolylinePoint>& vertices,
+                       const std::string& path) {
+  std::vector<polyline::Vec2> points;
+  points.reserve(vertices.size());
+  for (const PolylinePoint& p : vertices) points.push_back({p.x, p.y});
+  const std::vector<std::uint8_t> rgb = polyline::draw_polyline(
+      {image.width(), image.height(), image.pixels()}, image.max_value(), points);
+  write_png_rgb(path, image.width(), image.height(), rgb);
 }
 
 }  // namespace arcwave

@@ -10,9 +10,8 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "arcwave/paths.hpp"
 #include "cli/stop_guard.hpp"
-#include "graph/sssp/apsp.hpp"
-#include "graph/sssp/distance.hpp"
 
 namespace arcwave::cli {
 
@@ -112,7 +111,7 @@ void ApspRowFile<T>::write_at(std::uint64_t first, std::span<const T> values) co
     if (base_ != 0) {
       ids.assign(values.begin(), values.end());
       for (std::uint32_t& id : ids)
-        if (id != sssp::kNoPredecessor) id += base_;
+        if (id != kNoVertex) id += base_;
       bytes = reinterpret_cast<const char*>(ids.data());
     }
   }
@@ -175,7 +174,7 @@ void ApspRowFile<T>::write(const Block& b) {
     if (std::is_same_v<T, std::uint32_t> && base_ != 0) {
       std::vector<std::uint32_t> ids(b.values.begin(), b.values.end());
       for (std::uint32_t& id : ids)
-        if (id != sssp::kNoPredecessor) id += base_;
+        if (id != kNoVertex) id += base_;
       std::fwrite(ids.data(), sizeof(std::uint32_t), ids.size(), file_);
     } else if (!b.values.empty()) {
       std::fwrite(b.values.data(), sizeof(T), b.values.size(), file_);
@@ -187,11 +186,11 @@ void ApspRowFile<T>::write(const Block& b) {
       const T* row = b.values.data() + i * n_;
       for (std::uint32_t v = 0; v < n_; ++v) {
         if constexpr (std::is_same_v<T, std::uint32_t>) {
-          if (row[v] == sssp::kNoPredecessor)
+          if (row[v] == kNoVertex)
             text_ += ",-";
           else
             fmt::format_to(std::back_inserter(text_), ",{}", row[v] + base_);
-        } else if (row[v] == sssp::infinity<T>()) {
+        } else if (row[v] == unreachable<T>()) {
           text_ += ",inf";
         } else {
           fmt::format_to(std::back_inserter(text_), ",{}", row[v]);

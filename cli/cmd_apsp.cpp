@@ -13,33 +13,22 @@
 //             pairs: best while the graph's hop depth is small (random, social graphs);
 //   near-far  one whole-device near-far SSSP per source: a few sources on a large graph;
 //   frontier, dijkstra-outer, dijkstra-inner: comparison rows.
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
+#include <cmath>
+#include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
+#include <span>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "arcwave/paths.hpp"
 #include "cli/apsp_output.hpp"
 #include "cli/registry.hpp"
-#include "core/backend.hpp"
-#include "core/device_set.hpp"
-#include "core/gpu_runtime.hpp"
-#include "core/timer.hpp"
-#include "graph/csr/build_cpu.hpp"
-#include "graph/csr/csr_ops.hpp"
-#include "graph/sssp/checks.hpp"
-#include "graph/sssp/dijkstra_cpu.hpp"
-#include "graph/sssp/johnson_cpu.hpp"
-#include "graph/sssp/reweight.hpp"
-#include "graph/sssp/sssp_gpu.hpp"
-#include "parsers/graph/read_graph.hpp"
 
 namespace arcwave::cli {
 
@@ -66,8 +55,11 @@ struct ApspArgs {
 /// "all" or a comma list of ids and ranges a-b, in the file's numbering.
 std::vector<std::uint32_t> parse_sources(const std::string& text, std::uint32_t n,
                                          std::uint32_t base) {
-  if (text == "all") return sssp::all_vertices(n);
   std::vector<std::uint32_t> out;
+  if (text == "all") {
+    for (std::uint32_t v = 0; v < n; ++v) out.push_back(v);
+    return out;
+  }
   std::size_t pos = 0;
   auto number = [&](std::size_t& at) -> std::uint64_t {
     const std::size_t start = at;
@@ -96,102 +88,37 @@ std::vector<std::uint32_t> parse_sources(const std::string& text, std::uint32_t 
   return out;
 }
 
-sssp::gpu::JohnsonMethod parse_method(const std::string& m) {
-  if (m == "batched") return sssp::gpu::JohnsonMethod::kBatched;
-  if (m == "near-far") return sssp::gpu::JohnsonMethod::kNearFar;
-  if (m == "frontier") return sssp::gpu::JohnsonMethod::kFrontierPerSource;
-  if (m == "dijkstra-outer") return sssp::gpu::JohnsonMethod::kDijkstraOuter;
-  if (m == "dijkstra-inner") return sssp::gpu::JohnsonMethod::kDijkstraInner;
+ApspMethod parse_method(const std::string& m) {
+  for (const ApspMethod method :
+       {ApspMethod::kAuto, ApspMethod::kCta, ApspMethod::kBatched, ApspMethod::kNearFar,
+        ApspMethod::kFrontier, ApspMethod::kDijkstraOuter, ApspMethod::kDijkstraInner})
+    if (m == to_string(method)) return method;
   throw InputError(
       "--method: expected auto, cta, batched, near-far, frontier, dijkstra-outer or "
       "dijkstra-inner");
 }
 
-/// --method auto. One near-far SSSP per source while there are at most n / 32768 sources (a
-/// batch costs about as much for 1 source as for 32; measured on the H100, bench/sssp rows
-/// apsp32/*: 10^6-vertex grid, 32 sources, batched 714 ms, near-far 432 ms). Else the batched
-/// SSSP while a BFS from the first source is at most kBatchedDepth levels deep: each of its
-/// rounds is a launch, a host round trip and a sweep of all n x S (vertex, source) pairs, cheap
-/// when there are few rounds (random graphs: about 10). Deeper graphs (planar, road: hundreds
-/// to thousands of levels) go to the per-CTA method, whose rounds are __syncthreads inside one
-/// launch. --paths, --max-distance and 32-bit rows always take the per-CTA method (the only one
-/// that computes them on the device).
-constexpr std::uint64_t kVerticesPerNearFarSource = 32768;
-constexpr std::uint32_t kBatchedDepth = 64;
-
-/// BFS levels from `from` (the hop depth a frontier method needs from there).
-template <typename Weight>
-std::uint32_t hop_depth(const Csr<Weight>& g, std::uint32_t from) {
-  std::vector<std::uint32_t> level(g.vertex_count, UINT32_MAX);
-  std::vector<std::uint32_t> queue{from};
-  level[from] = 0;
-  std::uint32_t depth = 0;
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    const std::uint32_t u = queue[head];
-    depth = std::max(depth, level[u]);
-    for (const std::uint32_t v : g.neighbours(u))
-      if (level[v] == UINT32_MAX) {
-        level[v] = level[u] + 1;
-        queue.push_back(v);
-      }
-  }
-  return depth;
-}
-
-template <typename Weight>
-std::pair<std::string, std::string> choose_method(const ApspArgs& args, const Csr<Weight>& g,
-                                                  const std::vector<std::uint32_t>& sources,
-                                                  bool needs_streamed) {
-  if (args.method != "auto") {
-    if (needs_streamed && args.method != "cta")
-      throw InputError("--paths, --max-distance and 32-bit rows need --method cta (or auto)");
-    return {args.method, ""};
-  }
-  if (needs_streamed) return {"cta", "predecessors, a cut or 32-bit rows"};
-  const std::uint32_t n = g.vertex_count;
-  if (sources.size() * kVerticesPerNearFarSource <= n)
-    return {"near-far", fmt::format("{} sources on {} vertices", sources.size(), n)};
-  const std::uint32_t depth = sources.empty() ? 0 : hop_depth(g, sources.front());
-  if (depth <= kBatchedDepth)
-    return {"batched", fmt::format("hop depth {} <= {}", depth, kBatchedDepth)};
-  return {"cta", fmt::format("hop depth {} > {}", depth, kBatchedDepth)};
-}
-
 /// Prints the path U -> V (file numbering) from the potentials; returns false when none.
-template <typename Weight>
-bool print_path(const Csr<Weight>& g, std::span<const sssp::Distance<Weight>> potential,
-                std::uint32_t u, std::uint32_t v, std::uint32_t base) {
-  using D = sssp::Distance<Weight>;
-  const Csr<Weight> reweighted = sssp::reweight(g, potential);
-  const auto r = sssp::dijkstra_cpu(reweighted, u, true);
-  if (r.distance[v] == sssp::infinity<D>()) {
+template <typename W>
+bool print_path(const WeightedGraph<W>& g, std::span<const W> potential, std::uint32_t u,
+                std::uint32_t v) {
+  const std::uint32_t base = g.index_base();
+  const std::optional<GraphPath<W>> path = johnson_path(g, potential, u, v);
+  if (!path) {
     fmt::print("no path from {} to {}\n", u + base, v + base);
     return false;
   }
-  std::vector<std::uint32_t> path{v};
-  for (std::uint32_t x = v; x != u;) {
-    x = edge_source(g, r.predecessor_edge[x]);
-    path.push_back(x);
-  }
-  std::string line = fmt::format("path {} {}: distance {}:", u + base, v + base,
-                                 r.distance[v] - potential[u] + potential[v]);
-  for (auto it = path.rbegin(); it != path.rend(); ++it) line += fmt::format(" {}", *it + base);
+  std::string line = fmt::format("path {} {}: distance {}:", u + base, v + base, path->distance);
+  for (const std::uint32_t x : path->vertices) line += fmt::format(" {}", x + base);
   fmt::print("{}\n", line);
   return true;
 }
 
-/// The largest |distance| a shortest path can have: (n - 1) max|w|.
-template <typename Weight>
-double distance_bound(const Csr<Weight>& g) {
-  return static_cast<double>(std::max<std::uint32_t>(g.vertex_count, 1) - 1) *
-         static_cast<double>(sssp::max_abs_weight(g));
-}
-
-template <typename Weight, typename V>
-int run_apsp_rows(const ApspArgs& args, const Csr<Weight>& g, std::uint32_t base,
-                  const std::vector<std::uint32_t>& sources, double build_s) {
-  using D = sssp::Distance<Weight>;
-  const std::uint32_t n = g.vertex_count;
+template <typename W, typename V>
+int run_apsp_rows(const ApspArgs& args, const WeightedGraph<W>& g,
+                  const std::vector<std::uint32_t>& sources) {
+  const std::uint32_t n = g.vertex_count();
+  const std::uint32_t base = g.index_base();
   const bool binary = args.format == "bin";
   const bool want_rows = !args.out.empty() || args.path.empty();
   std::unique_ptr<ApspRowFile<V>> rows;
@@ -206,106 +133,54 @@ int run_apsp_rows(const ApspArgs& args, const Csr<Weight>& g, std::uint32_t base
              static_cast<double>(sources.size()) * n * sizeof(V) / (1 << 20), sizeof(V) * 8,
              preds ? " and predecessors" : "");
 
-  const double work = static_cast<double>(std::max<std::size_t>(sources.size(), 1)) *
-                      static_cast<double>(g.edge_count() + n);
-  const BackendChoice choice =
-      choose_backend(parse_backend(args.backend), work, 2e7, (g.edge_count() * 20 + n * 16ULL));
-  fmt::print(stderr, "apsp: backend {}\n", choice.reason);
-
-  // Progress on stderr once a run has taken a few seconds (blocks may come from several
-  // devices' threads at once).
-  const Stopwatch run_clock;
-  std::mutex progress_lock;
-  double last_report = 0;
-  std::uint64_t done = 0;
-  sssp::RowStream<V> stream;
+  ApspSinks<V> sinks;
   // Binary files are written by position: several devices write their blocks as they come.
-  stream.any_order = (!rows || rows->positional()) && (!preds || preds->positional());
+  sinks.any_order = (!rows || rows->positional()) && (!preds || preds->positional());
   if (rows)
-    stream.rows = [&](std::uint64_t first, std::uint64_t count, std::span<const V> block) {
+    sinks.rows = [&](std::uint64_t first, std::uint64_t count, std::span<const V> block) {
       rows->rows(first, count, block);
-      const std::lock_guard lock(progress_lock);
-      done += count;
-      const double t = run_clock.seconds();
-      if (t > 3 && t - last_report >= 1) {
-        last_report = t;
-        fmt::print(stderr, "apsp: {}/{} sources ({:.1f}%), {:.1f} s\n", done, sources.size(),
-                   100.0 * static_cast<double>(done) / static_cast<double>(sources.size()), t);
-      }
     };
   if (preds)
-    stream.predecessors = [&](std::uint64_t first, std::uint64_t count,
-                              std::span<const std::uint32_t> block) {
+    sinks.predecessors = [&](std::uint64_t first, std::uint64_t count,
+                             std::span<const std::uint32_t> block) {
       preds->rows(first, count, block);
     };
-  sssp::StreamOptions options;
-  options.max_distance = args.max_distance.value_or(HUGE_VAL);
+  ApspOptions options;
+  options.backend = parse_backend(args.backend);
+  options.method = parse_method(args.method);
+  options.max_distance = args.max_distance;
   options.threads = args.threads;
-  options.batch = args.batch;
-  options.devices = parse_gpu_list(args.gpus);
-
-  sssp::JohnsonOutcome<D> outcome;
-  if (choice.backend == Backend::kGpu) {
-    const bool needs_streamed = preds || args.max_distance.has_value() || !std::is_same_v<V, D>;
-    const auto [method, why] = choose_method(args, g, sources, needs_streamed);
-    const std::vector<int> devices = resolve_gpus(options.devices, gpu_count());
-    const bool spread = devices.size() > 1 && (method == "cta" || method == "batched");
-    fmt::print(stderr, "apsp: GPU method {}{}{}\n", method,
-               why.empty() ? std::string() : fmt::format(" (auto: {})", why),
-               spread ? fmt::format(", source batches over {} devices ({})", devices.size(),
-                                    format_gpu_list(devices))
-                      : fmt::format(" on device {}", devices.empty() ? 0 : devices.front()));
-    if (method == "cta") {
-      outcome =
-          sssp::gpu::johnson_streamed(g, std::span<const std::uint32_t>(sources), stream, options);
-    } else {
-      if constexpr (std::is_same_v<V, D>) {
-        const sssp::RowSink<D> sink = [&](std::uint64_t first, std::uint64_t count,
-                                          std::span<const D> block) {
-          if (stream.rows) stream.rows(first, count, block);
-        };
-        outcome = sssp::gpu::johnson(g, std::span<const std::uint32_t>(sources), sink,
-                                     {parse_method(method), args.batch, options.devices});
-      }
-    }
-  } else {
-    outcome = sssp::johnson_cpu_stream(g, std::span<const std::uint32_t>(sources), stream, options);
-  }
-  if (outcome.has_negative_cycle()) {
+  options.gpu_batch = args.batch;
+  options.gpus = parse_gpu_list(args.gpus);
+  options.log = [](const std::string& line) { fmt::print(stderr, "apsp: {}\n", line); };
+  const ApspStreamReport<W> report =
+      apsp_stream(g, std::span<const std::uint32_t>(sources), sinks, options);
+  if (!report.negative_cycle.empty()) {
     std::string line = "negative cycle:";
-    for (const std::uint32_t v : outcome.negative_cycle) line += fmt::format(" {}", v + base);
-    fmt::print("{} {}\n", line, outcome.negative_cycle.front() + base);
+    for (const std::uint32_t v : report.negative_cycle) line += fmt::format(" {}", v + base);
+    fmt::print("{} {}\n", line, report.negative_cycle.front() + base);
     return 1;  // the files' destructors remove the partial files
   }
   if (rows) rows->finish();
   if (preds) preds->finish();
-  const auto& t = outcome.times;
+  const ApspTimes& t = report.times;
   fmt::print(stderr,
              "apsp: read+build {:.3f} s, upload {:.1f} ms, Bellman-Ford {:.1f} ms, reweight {:.1f} "
              "ms, shortest paths {:.1f} ms, download {:.1f} ms, total {:.1f} ms\n",
-             build_s, t.upload_ms, t.bellman_ford_ms, t.reweight_ms, t.sssp_ms, t.download_ms,
-             t.total_ms);
+             g.build_seconds(), t.upload_ms, t.bellman_ford_ms, t.reweight_ms, t.sssp_ms,
+             t.download_ms, t.total_ms);
   if (!args.path.empty()) {
     const auto u = static_cast<std::uint32_t>(args.path[0] - base);
     const auto v = static_cast<std::uint32_t>(args.path[1] - base);
-    if (!print_path(g, std::span<const D>(outcome.potential), u, v, base)) return 1;
+    if (!print_path(g, std::span<const W>(report.potential), u, v)) return 1;
   }
   return 0;
 }
 
-template <typename Weight>
-int run_apsp(const ApspArgs& args, const GraphFile& file) {
-  using D = sssp::Distance<Weight>;
-  Stopwatch clock;
-  BuildOptions build;
-  build.directed = file.directed && !args.undirected;
-  build.parallel_edges = ParallelEdges::kMergeMin;  // only the cheapest copy matters
-  const Csr<Weight> g = with_unit_weights(build_csr(to_edge_list<Weight>(file), build));
-  sssp::check_weights(g);
-  const std::uint32_t n = g.vertex_count;
-  const std::uint32_t base = file.index_base;
-  const double build_s = clock.seconds();
-
+template <typename W>
+int run_apsp(const ApspArgs& args, const WeightedGraph<W>& g) {
+  const std::uint32_t n = g.vertex_count();
+  const std::uint32_t base = g.index_base();
   for (const std::uint64_t x : args.path)
     if (x < base || x - base >= n)
       throw InputError(fmt::format("--path: vertex {} outside {}..{}", x, base, base + n - 1ULL));
@@ -315,24 +190,24 @@ int run_apsp(const ApspArgs& args, const GraphFile& file) {
 
   // Values: csv prints the distance type; bin takes 32 bits when asked, or (auto) for integer
   // weights whose distances cannot pass INT32_MAX.
-  const bool fits32 = distance_bound(g) < 2147483647.0;
+  const bool fits32 = g.distance_bound() < 2147483647.0;
   bool narrow = false;
   if (args.format == "bin") {
     if (args.values == "32") {
-      if (std::is_integral_v<D> && !fits32)
+      if (std::is_integral_v<W> && !fits32)
         throw InputError(
             fmt::format("--values 32: distances up to {:.0f} do not fit int32 (use --values 64)",
-                        distance_bound(g)));
+                        g.distance_bound()));
       narrow = true;
     } else if (args.values == "auto") {
-      narrow = std::is_integral_v<D> && fits32;
+      narrow = std::is_integral_v<W> && fits32;
     }
   } else if (args.values == "32") {
     throw InputError("--values 32 is for --format bin (csv prints the numbers)");
   }
-  if (!narrow) return run_apsp_rows<Weight, D>(args, g, base, sources, build_s);
-  using Narrow = std::conditional_t<std::is_integral_v<D>, std::int32_t, float>;
-  return run_apsp_rows<Weight, Narrow>(args, g, base, sources, build_s);
+  if (!narrow) return run_apsp_rows<W, W>(args, g, sources);
+  using Narrow = std::conditional_t<std::is_integral_v<W>, std::int32_t, float>;
+  return run_apsp_rows<W, Narrow>(args, g, sources);
 }
 
 void add_apsp_command(CLI::App& app, CliContext& ctx) {
@@ -381,17 +256,20 @@ void add_apsp_command(CLI::App& app, CliContext& ctx) {
   cmd->callback([args, &ctx] {
     if (args->format == "bin" && args->out.empty())
       throw InputError("--format bin needs --out FILE");
-    if (args->method != "auto" && args->method != "cta") parse_method(args->method);
+    parse_method(args->method);
     const std::vector<int> gpus = parse_gpu_list(args->gpus);
     if (args->max_distance && !(*args->max_distance >= 0))
       throw InputError("--max-distance must be a non-negative number");
-    Stopwatch clock;
     // The devices' contexts are created while the graph is read.
     if (parse_backend(args->backend) != Backend::kCpu) warm_up_gpus_in_background(gpus);
-    const GraphFile file = read_graph(args->graph, parse_graph_format(args->graph_format));
-    fmt::print(stderr, "apsp: read {} in {:.3f} s\n", args->graph, clock.seconds());
-    ctx.exit_code = file.weight_kind == WeightKind::kReal ? run_apsp<double>(*args, file)
-                                                          : run_apsp<std::int64_t>(*args, file);
+    GraphLoadOptions load;
+    load.format = parse_graph_file_format(args->graph_format);
+    load.undirected = args->undirected;
+    load.on_read = [&](double seconds) {
+      fmt::print(stderr, "apsp: read {} in {:.3f} s\n", args->graph, seconds);
+    };
+    const AnyGraph graph = load_graph(args->graph, load);
+    ctx.exit_code = std::visit([&](const auto& g) { return run_apsp(*args, g); }, graph);
   });
 }
 

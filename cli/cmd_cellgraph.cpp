@@ -5,17 +5,13 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "arcwave/cellgraph.hpp"
 #include "arcwave/error.hpp"
 #include "cli/registry.hpp"
-#include "core/backend.hpp"
-#include "core/timer.hpp"
-#include "graph/cellgraph/cell_graph.hpp"
-#include "graph/cellgraph/cell_graph_io.hpp"
-#include "graph/cellgraph/cell_paths.hpp"
-#include "parsers/vectors/vector_file.hpp"
 
 namespace arcwave::cli {
 
@@ -32,12 +28,8 @@ struct CellgraphArgs {
   std::uint32_t pivots = 5;
 };
 
-/// Work (n·ℓ bits) from which the GPU is expected to win, transfers included.
-constexpr double kGpuThresholdBits = 1 << 24;
-
-std::uint32_t cell_of(const cellgraph::CellGraph& g, const std::string& text, const char* what) {
-  const std::vector<std::uint64_t> row = parse_vector_argument(text, g.cells.bits, what);
-  const auto v = cellgraph::find_cell(g.cells, row);
+std::uint32_t cell_of(const CellGraph& g, const std::string& text, const char* what) {
+  const auto v = g.find(text, what);
   if (!v) throw InputError(fmt::format("{}: {} is not one of the file's cells", what, text));
   return *v;
 }
@@ -45,60 +37,48 @@ std::uint32_t cell_of(const cellgraph::CellGraph& g, const std::string& text, co
 int run_cellgraph(const CellgraphArgs& args) {
   if (args.from.empty() != args.to.empty())
     throw InputError("--from and --to go together (a route needs both ends)");
-  const Backend requested = parse_backend(args.backend);
-  cellgraph::Options options;
-  options.algorithm = cellgraph::parse_algorithm(args.algorithm);
+  CellGraphOptions options;
+  options.backend = parse_backend(args.backend);
+  options.algorithm = parse_cellgraph_algorithm(args.algorithm);
   options.pivots = args.pivots;
-
-  Stopwatch clock;
-  const BitVectors input = read_vectors(args.file);
-  const double read_seconds = clock.seconds();
-  const std::uint64_t gpu_bytes = input.count * (std::uint64_t{input.words} * 8 * 4 + 64);
-  const BackendChoice choice = choose_backend(
-      requested, static_cast<double>(input.count) * input.bits, kGpuThresholdBits, gpu_bytes);
-  options.device =
-      choice.backend == Backend::kGpu ? cellgraph::Device::kGpu : cellgraph::Device::kCpu;
-  cellgraph::PhaseTimes times;
-  const cellgraph::CellGraph g = cellgraph::build_cell_graph(input, options, &times);
+  const CellGraph g = CellGraph::load(args.file, options);
   // The route's ends are checked before anything is printed or written.
   const bool want_route = !args.from.empty();
   const std::uint32_t from = want_route ? cell_of(g, args.from, "--from") : 0;
   const std::uint32_t to = want_route ? cell_of(g, args.to, "--to") : 0;
 
+  const CellGraphTimes& times = g.times();
   fmt::print("file         {}\n", args.file);
-  fmt::print("vectors      {} of {} bits (read in {:.3f} s)\n", input.count, input.bits,
-             read_seconds);
-  fmt::print("cells        {} distinct vectors\n", g.graph.vertex_count);
-  fmt::print("edges        {}\n", g.graph.edge_count() / 2);
-  fmt::print("algorithm    {} on {}\n", cellgraph::to_string(options.algorithm), choice.reason);
+  fmt::print("vectors      {} of {} bits (read in {:.3f} s)\n", g.input_count(), g.bits(),
+             times.read_seconds);
+  fmt::print("cells        {} distinct vectors\n", g.vertex_count());
+  fmt::print("edges        {}\n", g.edge_count());
+  fmt::print("algorithm    {}\n", g.built_with());
   fmt::print("time         sort {:.3f} ms, build {:.3f} ms, search {:.3f} ms", times.sort_ms,
              times.build_ms, times.search_ms);
-  if (options.device == cellgraph::Device::kGpu)
+  if (g.built_on_gpu())
     fmt::print(" (upload {:.3f} ms, download {:.3f} ms)", times.upload_ms, times.download_ms);
   fmt::print("\n");
   if (!args.out.empty()) {
-    cellgraph::write_edge_list_file(args.out, g);
+    g.write_edges(args.out);
     fmt::print("edge list    {}\n", args.out);
   }
   if (!args.cells.empty()) {
-    write_vectors_file(args.cells, g.cells, VectorFormat::kText,
-                       fmt::format("cells of {}: the v-th vector (from 0) is vertex v", args.file));
+    g.write_cells(args.cells,
+                  fmt::format("cells of {}: the v-th vector (from 0) is vertex v", args.file));
     fmt::print("cells file   {}\n", args.cells);
   }
   if (!want_route) return 0;
 
-  const std::vector<std::uint32_t> route =
-      cellgraph::shortest_route(g.graph, from, to, options.device);
+  const std::vector<std::uint32_t> route = g.route(from, to);
   if (route.empty()) {
     fmt::print("route        none: cell {} cannot be reached from cell {}\n", to, from);
     return 1;
   }
   fmt::print("route        {} crossings\n", route.size() - 1);
   for (std::size_t i = 0; i < route.size(); ++i) {
-    fmt::print("  {:>6}  {}  cell {}", i, g.cells.to_string(route[i]), route[i]);
-    if (i > 0)
-      fmt::print(", crosses constraint {}",
-                 cellgraph::crossed_bit(g.cells, route[i - 1], route[i]));
+    fmt::print("  {:>6}  {}  cell {}", i, g.cell(route[i]), route[i]);
+    if (i > 0) fmt::print(", crosses constraint {}", g.crossed_bit(route[i - 1], route[i]));
     fmt::print("\n");
   }
   return 0;

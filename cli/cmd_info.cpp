@@ -3,55 +3,33 @@
 // introduced (for expressions in lists, variable coefficients and objectives over lists) and the
 // symbolic ones are counted apart.
 #include <algorithm>
-#include <map>
 
 #include <fmt/format.h>
 
+#include "arcwave/model_summary.hpp"
+#include "arcwave/xcsp.hpp"
 #include "cli/registry.hpp"
-#include "core/timer.hpp"
-#include "parsers/xcsp/xcsp_reader.hpp"
 
 namespace arcwave::cli {
 
 namespace {
 
 void print_info(const std::string& path) {
-  Stopwatch clock;
-  const XcspInstance inst = read_xcsp(path);
-  const double seconds = clock.seconds();
+  const XcspFile inst = read_xcsp_file(path);
   const Model& m = inst.model;
+  const ModelSummary summary = summarize(m);
   fmt::print("file         {}\n", path);
   fmt::print("format       {} ({})\n", to_string(inst.format), inst.type);
   if (!inst.name.empty()) fmt::print("name         {}\n", inst.name);
-  std::size_t min_dom = m.variable_count() ? SIZE_MAX : 0;
-  std::size_t max_dom = 0;
-  std::size_t total = 0;
-  for (const Variable& v : m.variables()) {
-    min_dom = std::min(min_dom, v.domain.size());
-    max_dom = std::max(max_dom, v.domain.size());
-    total += v.domain.size();
-  }
-  fmt::print("variables    {}\n", m.variable_count());
-  // Declared variables: single ones and array cells; the others are auxiliary.
-  std::size_t declared = 0;
-  for (const Declaration& d : m.declarations()) {
-    if (!d.is_array) {
-      ++declared;
-      continue;
-    }
-    for (int cell : m.arrays()[static_cast<std::size_t>(d.index)].cells) declared += cell >= 0;
-  }
-  if (declared < m.variable_count()) fmt::print("auxiliary    {}\n", m.variable_count() - declared);
-  const auto symbolic = static_cast<std::size_t>(std::count_if(
-      m.variables().begin(), m.variables().end(), [](const Variable& v) { return v.symbolic; }));
-  if (symbolic > 0) fmt::print("symbolic     {} ({} symbols)\n", symbolic, m.symbols().size());
-  fmt::print("domains      min {} max {} total values {}\n", min_dom, max_dom, total);
-  std::map<std::pair<std::string, std::size_t>, std::size_t> by_kind;
-  for (const Constraint& c : m.constraints())
-    ++by_kind[{std::string(constraint_kind(c)), constraint_scope(c).size()}];
-  fmt::print("constraints  {}\n", m.constraints().size());
-  for (const auto& [key, count] : by_kind)
-    fmt::print("  {:<14} arity {:>5}: {}\n", key.first, key.second, count);
+  fmt::print("variables    {}\n", summary.variables);
+  if (summary.declared < summary.variables) fmt::print("auxiliary    {}\n", summary.auxiliary());
+  if (summary.symbolic > 0)
+    fmt::print("symbolic     {} ({} symbols)\n", summary.symbolic, summary.symbols);
+  fmt::print("domains      min {} max {} total values {}\n", summary.min_domain, summary.max_domain,
+             summary.total_values);
+  fmt::print("constraints  {}\n", summary.constraints);
+  for (const ConstraintGroup& g : summary.groups)
+    fmt::print("  {:<14} arity {:>5}: {}\n", g.kind, g.arity, g.count);
   fmt::print("tuples       {}\n", inst.tuples);
   if (const auto& obj = m.objective()) {
     static constexpr const char* kKinds[] = {"variable", "sum", "expression"};
@@ -64,7 +42,7 @@ void print_info(const std::string& path) {
   fmt::print(
       "read time    {:.3f} s (stream {:.3f} s, then tables {:.3f} s; {} thread{}, {} table{} "
       "on the workers in {} part{})\n",
-      seconds, st.stream_seconds, st.wait_seconds, st.threads, st.threads == 1 ? "" : "s",
+      inst.seconds, st.stream_seconds, st.wait_seconds, st.threads, st.threads == 1 ? "" : "s",
       st.tables_deferred, st.tables_deferred == 1 ? "" : "s",
       std::max(st.parts, st.tables_deferred),
       std::max(st.parts, st.tables_deferred) == 1 ? "" : "s");

@@ -6,25 +6,17 @@
 #include <charconv>
 #include <cmath>
 #include <memory>
+#include <string>
 
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "arcwave/polyline.hpp"
 #include "cli/registry.hpp"
-#include "core/backend.hpp"
-#include "core/timer.hpp"
-#include "graph/polyline/brute_force.hpp"
-#include "graph/polyline/dp_cpu.hpp"
-#include "graph/polyline/draw.hpp"
-#include "graph/polyline/gpu_solver.hpp"
-#include "graph/polyline/image_scores.hpp"
-#include "parsers/image/image.hpp"
 
 namespace arcwave::cli {
 
 namespace {
-
-using namespace arcwave::polyline;
 
 struct PolylineOptions {
   std::string image;
@@ -44,7 +36,7 @@ struct PolylineOptions {
 
 const SourcePosition kCommandLine{"command line", 0, 0};
 
-Vec2 parse_point(const std::string& text, const char* option) {
+PolylinePoint parse_point(const std::string& text, const char* option) {
   const std::size_t comma = text.find(',');
   double v[2] = {0.0, 0.0};
   bool ok = comma != std::string::npos;
@@ -60,13 +52,17 @@ Vec2 parse_point(const std::string& text, const char* option) {
   return {v[0], v[1]};
 }
 
-void check_inside(const GrayImage& image, const std::string& path, Vec2 p, const char* option) {
-  if (!(p.x >= 0.0 && p.y >= 0.0 && p.x <= image.width - 1 && p.y <= image.height - 1))
-    throw InputError(SourcePosition{path, 0, 0},
-                     fmt::format("{} {},{} is outside the image ({} x {} pixels, x in [0, {}], y "
-                                 "in [0, {}])",
-                                 option, p.x, p.y, image.width, image.height, image.width - 1,
-                                 image.height - 1));
+PolylineMethod parse_method(const std::string& text) {
+  if (text == "auto") return PolylineMethod::kAuto;
+  if (text == "window") return PolylineMethod::kWindow;
+  if (text == "cubic") return PolylineMethod::kCubic;
+  if (text == "brute") return PolylineMethod::kBruteForce;
+  if (text == "paper") return PolylineMethod::kPaper;
+  if (text == "tiled") return PolylineMethod::kTiled;
+  throw InputError(kCommandLine,
+                   fmt::format("--method '{}': expected auto, window, cubic, brute (CPU), "
+                               "paper, tiled (GPU)",
+                               text));
 }
 
 int run_polyline(const PolylineOptions& o) {
@@ -76,113 +72,62 @@ int run_polyline(const PolylineOptions& o) {
         fmt::format("--half-width {} must be a positive number of pixels", o.half_width));
   if (o.score != "edge" && o.score != "sin")
     throw InputError(kCommandLine, fmt::format("--score '{}': expected edge or sin", o.score));
-  const ScoreMode mode = o.score == "sin" ? ScoreMode::kSin : ScoreMode::kEdge;
-  PolylineSpec spec;
-  spec.from = parse_point(o.from, "--from");
-  spec.to = parse_point(o.to, "--to");
-  spec.nodes = o.nodes;
-  spec.points = o.points;
-  spec.max_angle_deg = o.max_angle;
-  spec.half_width = o.half_width_given ? o.half_width : 0.0;
-  validate(spec, kCommandLine.file);  // before reading a possibly large image
+  PolylineRequest request;
+  request.score = o.score == "sin" ? PolylineScore::kSin : PolylineScore::kEdge;
+  request.from = parse_point(o.from, "--from");
+  request.to = parse_point(o.to, "--to");
+  request.nodes = o.nodes;
+  request.points = o.points;
+  request.max_angle_deg = o.max_angle;
+  request.half_width = o.half_width_given ? o.half_width : 0.0;
+  request.threads = o.threads;
+  request.source = kCommandLine.file;
+  validate(request);  // before reading a possibly large image
 
-  Stopwatch clock;
-  const GrayImage image = read_image(o.image);
-  check_inside(image, o.image, spec.from, "--from");
-  check_inside(image, o.image, spec.to, "--to");
-  const double read_s = clock.seconds();
-  const Geometry geometry(spec);
-  const AngleLimit angle(geometry, spec.max_angle_deg);
-  const GreyRaster raster{image.width, image.height, image.pixels};
-
-  const bool cpu_only = o.method == "cubic" || o.method == "brute";
-  const bool gpu_only = o.method == "paper" || o.method == "tiled";
-  if (!cpu_only && !gpu_only && o.method != "window" && o.method != "auto")
-    throw InputError(kCommandLine,
-                     fmt::format("--method '{}': expected auto, window, cubic, brute (CPU), "
-                                 "paper, tiled (GPU)",
-                                 o.method));
-  Backend requested = parse_backend(o.backend);
-  if (cpu_only && requested == Backend::kGpu)
-    throw InputError(kCommandLine, fmt::format("--method {} runs on the CPU only", o.method));
-  if (gpu_only && requested == Backend::kCpu)
-    throw InputError(kCommandLine, fmt::format("--method {} runs on the GPU only", o.method));
-  if (cpu_only) requested = Backend::kCpu;
-  if (gpu_only) requested = Backend::kGpu;
-  // Work: the link integrals (N^2 per level, about D samples each) and the DP (N^2 per level).
-  const double work = static_cast<double>(spec.points) * spec.points * (spec.nodes + 1) *
-                      (geometry.guide_spacing() + 1.0);
-  const BackendChoice backend = choose_backend(
-      requested, work, 5e7, GpuPolylineSolver::device_bytes(spec.nodes, spec.points));
+  const GreyImage image = GreyImage::load(o.image);
+  request.method = parse_method(o.method);
+  request.backend = parse_backend(o.backend);
+  const PolylineTracer tracer(image, request);
   fmt::print("polyline   {} -> K = {} nodes, N = {} points, max angle {} deg, half-width {} px\n",
-             o.image, spec.nodes, spec.points, spec.max_angle_deg, geometry.half_width());
-  fmt::print("image      {} x {} (max value {}), gradient Sobel 3x3, score {}\n", image.width,
-             image.height, image.max_value, o.score);
-  fmt::print("backend    {}\n", backend.reason);
+             o.image, request.nodes, request.points, request.max_angle_deg, tracer.half_width());
+  fmt::print("image      {} x {} (max value {}), gradient Sobel 3x3, score {}\n", image.width(),
+             image.height(), image.max_value(), o.score);
+  fmt::print("backend    {}\n", tracer.backend());
 
-  clock.restart();
-  const Gradient gradient = sobel(raster);
-  const double gradient_s = clock.seconds();
-  Polyline result;
-  double scale = 1.0;
-  std::string timing;
-  if (backend.backend == Backend::kGpu) {
-    const GpuMethod method = o.method == "paper"   ? GpuMethod::kPaper
-                             : o.method == "tiled" ? GpuMethod::kTiled
-                                                   : GpuMethod::kWindow;
-    GpuPolylineSolver solver(angle, spec.nodes);
-    solver.score_image(geometry, gradient, mode);
-    const GpuTimings t1 = solver.timings();
-    result = solver.solve(method);
-    const GpuTimings& t = solver.timings();
-    scale = solver.scale();
-    fmt::print("method     gpu {}\n", o.method == "auto" ? "window" : o.method);
-    timing = fmt::format(
-        "read {:.1f} ms, gradient {:.1f} ms, upload {:.2f} ms, link scores {:.2f} ms, "
-        "dp {:.2f} ms (+ transpose {:.2f}), meet/backtrack {:.2f} ms, download {:.3f} ms",
-        1e3 * read_s, 1e3 * gradient_s, t1.upload_ms, t1.score_ms, t.dp_ms, t.prepare_ms,
-        t.finish_ms, t.download_ms);
-  } else {
-    clock.restart();
-    const LinkScores scores = image_link_scores(geometry, gradient, mode);
-    const double score_s = clock.seconds();
-    scale = scores.scale();
-    clock.restart();
-    if (o.method == "brute") {
-      result = solve_brute_force(scores, angle);
-    } else {
-      const CpuMethod method = o.method == "cubic" ? CpuMethod::kCubic : CpuMethod::kWindow;
-      result = solve_dp_cpu(scores, angle, {method, o.threads});
-    }
-    fmt::print("method     cpu {}\n", o.method == "auto" ? "window" : o.method);
-    timing = fmt::format("read {:.1f} ms, gradient {:.1f} ms, link scores {:.1f} ms, dp {:.1f} ms",
-                         1e3 * read_s, 1e3 * gradient_s, 1e3 * score_s, 1e3 * clock.seconds());
-  }
+  const PolylineResult result = tracer.run();
+  const PolylineTimes& t = result.times;
+  const double read_ms = 1e3 * image.load_seconds();
+  fmt::print("method     {}\n", result.method);
+  const std::string timing =
+      result.method.starts_with("gpu")
+          ? fmt::format(
+                "read {:.1f} ms, gradient {:.1f} ms, upload {:.2f} ms, link scores {:.2f} "
+                "ms, dp {:.2f} ms (+ transpose {:.2f}), meet/backtrack {:.2f} ms, "
+                "download {:.3f} ms",
+                read_ms, t.gradient_ms, t.upload_ms, t.score_ms, t.dp_ms, t.prepare_ms, t.finish_ms,
+                t.download_ms)
+          : fmt::format("read {:.1f} ms, gradient {:.1f} ms, link scores {:.1f} ms, dp {:.1f} ms",
+                        read_ms, t.gradient_ms, t.score_ms, t.dp_ms);
   if (!result.found) {
     fmt::print("result     no polyline satisfies the angle limit of {} degrees\n",
-               spec.max_angle_deg);
+               request.max_angle_deg);
     fmt::print("time       {}\n", timing);
     return 1;
   }
-  if (!respects_angle(angle, spec.nodes, result.indices))
-    throw InternalError("polyline: the result breaks the angle limit");
-  fmt::print("score      {:.6f} (integer {} at {:.6g} units per image unit)\n",
-             static_cast<double>(result.score) / scale, result.score, scale);
-  std::vector<Vec2> vertices{geometry.from()};
-  for (int g = 1; g <= spec.nodes; ++g)
-    vertices.push_back(geometry.point(g, result.indices[static_cast<std::size_t>(g - 1)]));
-  vertices.push_back(geometry.to());
-  for (std::size_t k = 0; k < vertices.size(); ++k) {
-    const char* label = k == 0 ? "  a" : k + 1 == vertices.size() ? "  b" : "";
-    const std::string index = (k == 0 || k + 1 == vertices.size())
+  fmt::print("score      {:.6f} (integer {} at {:.6g} units per image unit)\n", result.score,
+             result.integer_score, result.scale);
+  const std::size_t last = result.vertices.size() - 1;
+  for (std::size_t k = 0; k <= last; ++k) {
+    const char* label = k == 0 ? "  a" : k == last ? "  b" : "";
+    const std::string index = (k == 0 || k == last)
                                   ? std::string()
-                                  : fmt::format("  (candidate {})", result.indices[k - 1]);
-    fmt::print("point {:<4} {:.3f} {:.3f}{}{}\n", k, vertices[k].x, vertices[k].y, label, index);
+                                  : fmt::format("  (candidate {})", result.candidates[k - 1]);
+    fmt::print("point {:<4} {:.3f} {:.3f}{}{}\n", k, result.vertices[k].x, result.vertices[k].y,
+               label, index);
   }
   fmt::print("time       {}\n", timing);
   if (!o.png.empty()) {
-    const std::vector<std::uint8_t> rgb = draw_polyline(raster, image.max_value, vertices);
-    write_png_rgb(o.png, image.width, image.height, rgb);
+    draw_polyline_png(image, result.vertices, o.png);
     fmt::print("png        {}\n", o.png);
   }
   return 0;

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "arcwave/competition.hpp"
 #include "arcwave/error.hpp"
 #ifdef ARCWAVE_HAVE_MPI
 #include "arcwave/mpi.hpp"
@@ -20,10 +21,6 @@
 #include "arcwave/version.hpp"
 #include "cli/registry.hpp"
 #include "cli/stop_guard.hpp"
-#include "core/backend.hpp"
-#include "core/device_set.hpp"
-#include "core/gpu_runtime.hpp"
-#include "solver/output/competition.hpp"
 
 namespace arcwave::cli {
 
@@ -154,13 +151,13 @@ class AnswerSoFar {
     };
     if (model_ == nullptr) {
       line("c stopped before the search started (reading the file or starting the GPU)");
-      line(output::status_line(SolveStatus::kUnknown));
+      line(competition::status_line(SolveStatus::kUnknown));
       return 0;
     }
     line("c interrupted (time limit or signal): answer so far, the search did not stop in time");
     if (all_) line(fmt::format("c solutions {} (incomplete)", count_));
-    line(output::status_line(best_ ? SolveStatus::kSatisfiable : SolveStatus::kUnknown));
-    if (best_) line(output::instantiation_line(*model_, *best_));
+    line(competition::status_line(best_ ? SolveStatus::kSatisfiable : SolveStatus::kUnknown));
+    if (best_) line(competition::instantiation_line(*model_, *best_));
     return 0;
   }
 
@@ -210,7 +207,7 @@ int solve_and_print(const SolveArgs& args, const std::function<SolveResult(Solve
       model.objective() ? (model.objective()->minimize ? ", minimise" : ", maximise") : ""));
   if (stop_flag().load() && args.mpi_ranks <= 1) {
     say(fmt::format("c stopped while reading ({:.3f} s)", solver.parse_seconds()));
-    say(output::status_line(SolveStatus::kUnknown));
+    say(competition::status_line(SolveStatus::kUnknown));
     so_far->answered(0);
     return 0;
   }
@@ -218,7 +215,7 @@ int solve_and_print(const SolveArgs& args, const std::function<SolveResult(Solve
   const bool optimise = model.objective().has_value() && !options.all_solutions;
   solver.on_solution([so_far, optimise, quiet](const Solution& s) {
     so_far->solution(s);
-    if (optimise && !quiet) print_line(output::bound_line(*s.objective));
+    if (optimise && !quiet) print_line(competition::bound_line(*s.objective));
   });
   solver.set_stop_flag(&stop_flag());
   say(fmt::format("c search {}, {}, restarts {}, last conflict, seed {}{}",
@@ -232,14 +229,14 @@ int solve_and_print(const SolveArgs& args, const std::function<SolveResult(Solve
   std::vector<std::string> lines;
   lines.push_back(fmt::format("c backend: {}", r.backend));
   lines.push_back(fmt::format("c engine {}", r.engine));
-  for (std::string& line : output::statistics_lines(r)) lines.push_back(std::move(line));
+  for (std::string& line : competition::statistics_lines(r)) lines.push_back(std::move(line));
   if (!r.complete) lines.emplace_back("c interrupted (time limit or signal): answer so far");
   if (options.all_solutions)
     lines.push_back(
         fmt::format("c solutions {}{}", r.solutions, r.complete ? "" : " (incomplete)"));
-  lines.push_back(output::status_line(r.status));
+  lines.push_back(competition::status_line(r.status));
   if (r.best && r.status != SolveStatus::kUnknown)
-    lines.push_back(output::instantiation_line(model, r.best->values));
+    lines.push_back(competition::instantiation_line(model, r.best->values));
   // The answer goes out whole, or (a stop meanwhile) the fallback's does: never both.
   const std::lock_guard lock(output_lock());
   so_far->answered(code);

@@ -9,11 +9,11 @@
 #include <string_view>
 #include <vector>
 
+#include "arcwave/backend.hpp"  // parse_gpu_list, format_gpu_list
+
 namespace arcwave {
 
-/// "0,1,1" -> {0, 1, 1}; "all" or "" -> {} (every visible device). InputError naming the
-/// position of the first character that is not part of a list of non-negative integers.
-std::vector<int> parse_gpu_list(std::string_view text);
+// parse_gpu_list() and format_gpu_list() are public (arcwave/backend.hpp).
 
 /// The devices a run uses: `requested` when it is not empty (InputError for an ordinal that is
 /// not below `visible`), else 0 .. visible - 1. Empty when no device is visible.
@@ -26,8 +26,5 @@ int gpu_for_local_rank(const std::vector<int>& requested, int local_rank, int vi
 /// How many workers share each device of `devices` (the same ordinal listed k times: k each),
 /// in the order of `devices`.
 std::vector<int> workers_per_device(const std::vector<int>& devices);
-
-/// "0,0,1": the list as --gpus takes it.
-std::string format_gpu_list(const std::vector<int>& devices);
 
 }  // namespace arcwave

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "arcwave/backend.hpp"  // warm_up_gpu_in_background, warm_up_gpus_in_background
+
 namespace arcwave {
 
 struct GpuInfo {
@@ -39,18 +41,7 @@ int current_gpu();
 /// Multiprocessors of `device` (0 when it cannot be queried).
 int gpu_multiprocessors(int device);
 
-/// Starts gpu_info() — loading the driver and creating the device's context, 0.1-0.3 s — on a
-/// background thread, so that it overlaps with reading the input; a later gpu_info() waits for
-/// it to finish. Idempotent. The thread is detached: a program that may exit while it runs
-/// (an early error) should end with _Exit / quick_exit, not exit() — CUDA's atexit teardown
-/// would run beside it (the CLI does: cli/stop_guard.hpp). Does nothing without CUDA.
-void warm_up_gpu_in_background();
-/// The same for the devices a run will use (ordinals after CUDA_VISIBLE_DEVICES; empty: every
-/// visible one): each context is created on a thread of its own, in parallel. Measured on two
-/// H100s: the second device's context, made inside the search's clock, cost 0.13-0.15 s, more
-/// than a whole one-GPU search of the hardest shared random networks saved by the second GPU.
-/// Ordinals that are not visible are skipped (the run reports them). Only the first call of
-/// either function starts anything.
-void warm_up_gpus_in_background(std::vector<int> devices);
+// warm_up_gpu_in_background() and warm_up_gpus_in_background() start gpu_info() (the driver and
+// the contexts) on background threads: declared with the public API (arcwave/backend.hpp).
 
 }  // namespace arcwave

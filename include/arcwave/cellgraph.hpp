@@ -33,12 +33,25 @@
 namespace arcwave {
 
 enum class CellGraphAlgorithm : std::uint8_t { kFingerprint, kTree, kHeuristic };
+/// "fingerprint", "tree" or "heuristic"; InputError otherwise.
+CellGraphAlgorithm parse_cellgraph_algorithm(std::string_view text);
+std::string_view to_string(CellGraphAlgorithm algorithm);
 
 struct CellGraphOptions {
   CellGraphAlgorithm algorithm = CellGraphAlgorithm::kFingerprint;
   Backend backend = Backend::kAuto;
   std::uint32_t pivots = 5;  // kHeuristic: number of pivot vectors
   int threads = 0;           // CPU fingerprint algorithm: threads (0: all cores)
+};
+
+/// Where building a cell graph spent its time (the phases of the paper's Figure 4).
+struct CellGraphTimes {
+  double read_seconds = 0;  // load(): reading the vector file (0 for build())
+  double sort_ms = 0;       // ordering and deduplication
+  double build_ms = 0;      // the search structure
+  double search_ms = 0;     // the neighbour search and the CSR
+  double upload_ms = 0;     // GPU: vectors to the device (0 on the CPU)
+  double download_ms = 0;   // GPU: the graph back (0 on the CPU)
 };
 
 class CellGraph {
@@ -52,7 +65,8 @@ class CellGraph {
   static CellGraph build(std::uint32_t bits, std::uint64_t count,
                          std::span<const std::uint64_t> words,
                          const CellGraphOptions& options = {});
-  /// Reads a vector file (text lines of 0/1 or the packed format, compressed or not).
+  /// Reads a vector file (text lines of 0/1 or the packed format, compressed or not; "-" for
+  /// standard input). InputError (FILE:LINE:COLUMN) on a malformed file.
   static CellGraph load(const std::string& path, const CellGraphOptions& options = {});
 
   ~CellGraph();
@@ -76,6 +90,9 @@ class CellGraph {
   /// The vertex of a vector given as '0'/'1' characters (InputError when malformed), if any.
   /// O(n·ℓ/64): a scan of the cells.
   [[nodiscard]] std::optional<std::uint32_t> find(std::string_view vector) const;
+  /// The same, `name` standing for the vector in messages (e.g. "--from": "--from:1:3: ...").
+  [[nodiscard]] std::optional<std::uint32_t> find(std::string_view vector,
+                                                  const std::string& name) const;
   /// The vertex of input vector i (inputs that repeat a vector share its vertex).
   [[nodiscard]] std::uint32_t vertex_of_input(std::uint64_t input) const;
   [[nodiscard]] std::uint64_t input_count() const noexcept;
@@ -90,6 +107,15 @@ class CellGraph {
 
   /// "cpu" or "gpu" and why, and the algorithm, e.g. "fingerprint on cpu (requested)".
   [[nodiscard]] const std::string& built_with() const noexcept;
+  [[nodiscard]] bool built_on_gpu() const noexcept;
+  [[nodiscard]] const CellGraphTimes& times() const noexcept;
+
+  /// Writes the edge list: two comment lines, then "u v" per edge (u < v, as edges() orders
+  /// them). InputError when the file cannot be opened, ResourceError when writing fails.
+  void write_edges(const std::string& path) const;
+  /// Writes the cells as a vector file in the text format (line v + 1 is vertex v's vector),
+  /// after a comment line when `comment` is not empty: what load() reads back.
+  void write_cells(const std::string& path, std::string_view comment = {}) const;
 
  private:
   struct Impl;

@@ -19,18 +19,23 @@
 // near-far SSSP on the GPU; with a negative weight both run Bellman-Ford (O(n·m) in the worst
 // case; the GPU's is frontier-based and device-driven). APSP runs Johnson's algorithm:
 // Bellman-Ford potentials, then one Dijkstra per source spread over CPU threads
-// (O(n·m + S (n + m) log n) for S sources), or on the GPU one batched many-source SSSP
-// (sources in batches of 32k) or, for a few sources on a large graph, one near-far SSSP per
-// source. kAuto picks the GPU for SSSP from n + m = 10^6 on (near-far 5–11 ms against Dijkstra
+// (O(n·m + S (n + m) log n) for S sources), or on the GPU one of the methods of ApspMethod.
+// kAuto picks the GPU for SSSP from n + m = 10^6 on (near-far 5–11 ms against Dijkstra
 // 225–815 ms at 10^6 vertices on an H100), for APSP from S·(n + m) = 2·10^7 on.
+//
+// apsp_stream() is what `arcwave apsp` runs: rows (in the distance type, or 32-bit) and
+// predecessors streamed to consumers while they are computed, a distance cut, the GPU method
+// chosen by the graph's shape, the decisions and the progress logged, the time of each phase.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <variant>
 #include <vector>
@@ -89,6 +94,10 @@ class WeightedGraph {
   /// How the file this graph came from numbers its vertices (1 for .gr and .mtx, else 0):
   /// file vertex = vertex + index_base().
   [[nodiscard]] std::uint32_t index_base() const noexcept;
+  /// The largest |distance| a shortest path can have: (n - 1) · max |w|. O(m).
+  [[nodiscard]] double distance_bound() const;
+  /// Seconds making the graph took (the CSR and the checks; reading a file is not included).
+  [[nodiscard]] double build_seconds() const noexcept;
 
   /// The engine's representation, for arcwave's own wrappers (its definition is internal).
   struct Impl;
@@ -107,10 +116,15 @@ using AnyGraph = std::variant<IntGraph, RealGraph>;
 
 enum class GraphFileFormat : std::uint8_t { kAuto, kDimacs, kMatrixMarket, kEdgeList };
 
+/// "auto", "gr" (or "dimacs"), "mtx" (or "mm"), "edges" (or "edgelist"); InputError otherwise.
+GraphFileFormat parse_graph_file_format(std::string_view text);
+
 struct GraphLoadOptions {
   GraphFileFormat format = GraphFileFormat::kAuto;  // kAuto: from the name (.gr, .mtx, else
                                                     // an edge list), ignoring .gz/.bz2/.xz
   bool undirected = false;  // treat every edge as two arcs (symmetric .mtx files already are)
+  /// Called once the file is read, before the graph is built, with the seconds reading took.
+  std::function<void(double read_seconds)> on_read;
 };
 
 /// Reads a DIMACS .gr, Matrix Market or "u v [w]" edge-list file (compressed or not);
@@ -122,7 +136,8 @@ struct PathOptions {
   Backend backend = Backend::kAuto;
   /// CPU APSP: threads (0: all cores). SSSP always runs on one CPU thread.
   unsigned threads = 0;
-  /// GPU APSP: sources per batch of the batched SSSP, a multiple of 32 (0: from free memory).
+  /// APSP: sources per batch of the GPU's batched SSSP, a multiple of 32, and per block of rows
+  /// on the CPU (0: from free memory, about 64 MiB of rows on the CPU).
   std::uint32_t gpu_batch = 0;
   /// GPU APSP: the GPUs (device ordinals after CUDA_VISIBLE_DEVICES) the batched SSSP spreads
   /// its batches over, rows still in source order; empty: every visible GPU. SSSP and near-far
@@ -157,13 +172,24 @@ template <typename W>
 ShortestPaths<W> shortest_paths(const WeightedGraph<W>& graph, std::uint32_t source,
                                 const PathOptions& options = {});
 
+/// Milliseconds per phase of an APSP run.
+struct ApspTimes {
+  double upload_ms = 0;        // GPU: the graph to the device
+  double bellman_ford_ms = 0;  // the potentials (and the negative-cycle check)
+  double reweight_ms = 0;
+  double sssp_ms = 0;      // every source's shortest paths (GPU: kernels only)
+  double download_ms = 0;  // GPU: rows back to the host
+  double total_ms = 0;     // wall clock of the whole run, consumers included
+};
+
 /// What an APSP run did.
 struct ApspReport {
   /// Non-empty: the graph has a negative cycle (vertices in edge order); no row was written.
   std::vector<std::uint32_t> negative_cycle;
   std::string backend;  // what ran, and why
-  std::string method;   // "cpu johnson", "gpu batched", "gpu near-far"
+  std::string method;   // "cpu johnson", "gpu cta", "gpu batched", "gpu near-far", ...
   double seconds = 0;   // wall clock of the call
+  ApspTimes times;
 };
 
 /// Johnson's APSP from `sources` into `out`, row-major: out[i * n + v] is the distance from
@@ -178,7 +204,7 @@ template <typename W>
 ApspReport apsp(const WeightedGraph<W>& graph, std::span<W> out, const PathOptions& options = {});
 
 /// Receives the rows of sources[first .. first + count): rows[i * n + v]. Blocks arrive in
-/// source order, from the calling thread; the span is valid during the call only.
+/// source order, one at a time; the span is valid during the call only.
 template <typename W>
 using RowConsumer =
     std::function<void(std::uint64_t first, std::uint64_t count, std::span<const W> rows)>;
@@ -186,6 +212,83 @@ using RowConsumer =
 template <typename W>
 ApspReport apsp_rows(const WeightedGraph<W>& graph, std::span<const std::uint32_t> sources,
                      const RowConsumer<W>& consumer, const PathOptions& options = {});
+
+/// The GPU methods of APSP (all exact; they differ in speed):
+///   kCta       one source per CTA, near-far with a local queue: no launch per round, so planar
+///              and road graphs (hundreds to thousands of rounds) stay cheap; the only method
+///              with predecessors, a distance cut and 32-bit rows;
+///   kBatched   32 sources per warp, one launch and host round trip per round over all n x S
+///              pairs: best while the graph's hop depth is small (random, social graphs);
+///   kNearFar   one whole-device near-far SSSP per source: a few sources on a large graph;
+///   kFrontier, kDijkstraOuter, kDijkstraInner: for comparisons.
+/// kAuto: kCta when predecessors, a cut or 32-bit rows are asked for; else kNearFar while there
+/// are at most n / 32768 sources (a batch costs about as much for 1 source as for 32: on the
+/// H100, 32 sources on a 10^6-vertex grid took 714 ms batched, 432 ms near-far); else kBatched
+/// while a BFS from the first source is at most 64 levels deep (each round is a launch, a host
+/// round trip and a sweep of all n x S pairs); else kCta. The log says which and why.
+enum class ApspMethod : std::uint8_t {
+  kAuto,
+  kCta,
+  kBatched,
+  kNearFar,
+  kFrontier,
+  kDijkstraOuter,
+  kDijkstraInner
+};
+/// "auto", "cta", "batched", "near-far", "frontier", "dijkstra-outer", "dijkstra-inner".
+std::string_view to_string(ApspMethod method);
+
+struct ApspOptions : PathOptions {
+  ApspMethod method = ApspMethod::kAuto;  // on the GPU
+  /// Set: distances above it count as out of reach (unreachable, no predecessor). Without
+  /// negative edges the search stops there; with them it runs fully and the rows are cut.
+  std::optional<double> max_distance;
+  /// The run's decisions (the backend and why, the GPU method and why, the devices) and, from
+  /// 3 s on, at most once a second, its progress ("120/4096 sources (2.9%), 3.0 s"): one line
+  /// each, as they happen.
+  std::function<void(const std::string& line)> log;
+};
+
+/// Where the rows of apsp_stream() go. V is the distance type W, or a 32-bit one (std::int32_t
+/// for IntGraph, float for RealGraph: the caller checks with distance_bound() that they fit;
+/// unreachable<V>() out of reach).
+template <typename V>
+struct ApspSinks {
+  RowConsumer<V> rows;  // may be empty (only the potentials wanted)
+  /// Set: predecessors are computed too (kNoVertex for the source and for vertices out of
+  /// reach), delivered in the same blocks right after their distances.
+  RowConsumer<std::uint32_t> predecessors;
+  /// The consumers take blocks in any order and from several threads at once (a file written
+  /// by position): several GPUs then hand their blocks over as they come.
+  bool any_order = false;
+};
+
+template <typename W>
+struct ApspStreamReport : ApspReport {
+  std::vector<W> potential;  // Johnson's h(v) (empty after a negative cycle)
+};
+
+/// Johnson's APSP from `sources`, rows streamed to `sinks` while they are computed. Throws
+/// InputError for a source out of range, or when the GPU runs a method asked for that cannot
+/// give what is asked (predecessors, a cut and 32-bit rows need kCta or kAuto); ResourceError
+/// for kGpu without a usable GPU; what the consumers throw ends the run.
+template <typename W, typename V>
+ApspStreamReport<W> apsp_stream(const WeightedGraph<W>& graph,
+                                std::span<const std::uint32_t> sources, const ApspSinks<V>& sinks,
+                                const ApspOptions& options = {});
+
+/// A shortest path, read off Johnson's potentials (one Dijkstra on the reweighted graph).
+template <typename W>
+struct GraphPath {
+  W distance{};
+  std::vector<std::uint32_t> vertices;  // from, ..., to
+};
+/// A shortest path from `from` to `to` given the potentials of apsp_stream(); nullopt when there
+/// is none. O((n + m) log n). InputError for a vertex out of range.
+template <typename W>
+std::optional<GraphPath<W>> johnson_path(const WeightedGraph<W>& graph,
+                                         std::span<const W> potential, std::uint32_t from,
+                                         std::uint32_t to);
 
 extern template class WeightedGraph<std::int64_t>;
 extern template class WeightedGraph<double>;

@@ -7,6 +7,9 @@
 //   const arcwave::PolylineResult r = arcwave::trace_polyline(image, q);
 //   if (r.found) draw(r.vertices);   // a, one point per node, b
 //
+// PolylineTracer splits the call in two: the request checked and the backend chosen (what
+// `arcwave polyline` prints first), then run().
+//
 // Geometry: K = nodes split [a, b] into K + 1 equal parts; through each split point runs a
 // guide perpendicular to [a, b] with N = points candidate points spanning [-W, W] across it
 // (W = half_width, default (N - 1) / 2: one pixel apart). A polyline is a, one candidate per
@@ -47,6 +50,10 @@ class GreyImage {
   [[nodiscard]] int height() const noexcept;
   [[nodiscard]] int max_value() const noexcept;
   [[nodiscard]] std::span<const std::uint16_t> pixels() const noexcept;
+  /// The file load() read, or "pixels" (how InputError messages name the image).
+  [[nodiscard]] const std::string& name() const noexcept;
+  /// Seconds load() took (0 for from_pixels).
+  [[nodiscard]] double load_seconds() const noexcept;
 
   struct Impl;
 
@@ -83,6 +90,20 @@ struct PolylineRequest {
   /// backend with them is an InputError.
   Backend backend = Backend::kAuto;
   int threads = 0;  // CPU DP: threads (0: all cores)
+  /// How InputError messages name the request (the CLI: "command line"); the fields are named
+  /// by the CLI's options (--nodes, --from, ...).
+  std::string source = "polyline request";
+};
+
+/// Milliseconds per phase of a run (the GPU's from CUDA events).
+struct PolylineTimes {
+  double gradient_ms = 0;  // the Sobel gradient (CPU)
+  double upload_ms = 0;    // GPU: gradient and points to the device
+  double score_ms = 0;     // link scores (the line integrals)
+  double prepare_ms = 0;   // GPU: the reversed half's transposed link tables
+  double dp_ms = 0;        // the dynamic programming
+  double finish_ms = 0;    // GPU: meet and backtrack
+  double download_ms = 0;  // GPU: the polyline to the host
 };
 
 struct PolylineResult {
@@ -93,10 +114,42 @@ struct PolylineResult {
   std::vector<int> candidates;          // the chosen candidate index on guides 1..K
   std::string backend;                  // what ran and why
   std::string method;                   // e.g. "cpu window", "gpu tiled"
+  double scale = 1;                     // integer score units per image unit
+  PolylineTimes times;
 };
 
-/// Throws InputError when the request is out of range (see PolylineRequest) or a point lies
-/// outside the image, ResourceError for the GPU without a usable one or enough memory.
+/// Throws InputError when the request's numbers are out of range (see PolylineRequest): what
+/// can be checked before the image is read.
+void validate(const PolylineRequest& request);
+
+/// A request checked against its image, its backend chosen.
+class PolylineTracer {
+ public:
+  /// Throws InputError when the request is out of range, a point lies outside the image or the
+  /// method cannot run on the backend asked for; ResourceError for the GPU without a usable one
+  /// or enough memory.
+  PolylineTracer(GreyImage image, PolylineRequest request);
+  ~PolylineTracer();
+  PolylineTracer(PolylineTracer&&) noexcept;
+  PolylineTracer& operator=(PolylineTracer&&) noexcept;
+
+  [[nodiscard]] const std::string& backend() const noexcept;  // where run() runs, and why
+  [[nodiscard]] double half_width() const noexcept;           // W in pixels, the default resolved
+  /// The gradient, the link scores and the DP on the chosen backend. InternalError when the
+  /// polyline found breaks the angle limit (a bug).
+  [[nodiscard]] PolylineResult run() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// PolylineTracer(image, request).run().
 PolylineResult trace_polyline(const GreyImage& image, const PolylineRequest& request);
+
+/// Writes the image with the polyline through `vertices` drawn over it to an RGB PNG.
+/// InputError when the file cannot be written.
+void draw_polyline_png(const GreyImage& image, const std::vector<PolylinePoint>& vertices,
+                       const std::string& path);
 
 }  // namespace arcwave

@@ -14,25 +14,14 @@
 #include <string>
 
 #include "arcwave/model.hpp"
+#include "arcwave/xcsp.hpp"  // XcspFormat, XcspReadStats, XcspReadOptions
 #include "parsers/input/byte_source.hpp"
 
 namespace arcwave {
 
-enum class XcspFormat : std::uint8_t { kXcsp21, kXcsp3 };
-std::string_view to_string(XcspFormat format);
-
 /// Counts an XCSP 2.1 file declares (nbVariables="…" etc.); absent for XCSP3.
 struct XcspDeclaredCounts {
   std::optional<std::uint64_t> domains, variables, relations, predicates, constraints;
-};
-
-/// Where a reading spent its time (for `arcwave info` and the benchmarks).
-struct XcspReadStats {
-  unsigned threads = 1;             // threads the reading could use
-  std::size_t tables_deferred = 0;  // tables read by the workers
-  std::size_t parts = 0;            // parts of the tables cut for reading (0: none cut)
-  double stream_seconds = 0;        // the XML stream, with the tables read on its thread
-  double wait_seconds = 0;          // after the stream, waiting for (and helping) the workers
 };
 
 struct XcspInstance {
@@ -45,19 +34,6 @@ struct XcspInstance {
   std::optional<std::int64_t> declared_max_satisfiable;  // XCSP 2.1 maxSatisfiableConstraints
   std::optional<std::string> declared_solution;          // XCSP 2.1 presentation solution="…"
   XcspReadStats stats;
-};
-
-/// How a reading uses the cores. The defaults suit every file; tests force the others.
-struct XcspReadOptions {
-  /// Threads: 0 = the environment variable ARCWAVE_PARSE_THREADS when set, else every core;
-  /// 1 = everything on the calling thread (the sequential reader).
-  unsigned threads = 0;
-  /// Tables of at least this many bytes of text are read by the workers.
-  std::size_t defer_bytes = std::size_t{4} << 10;
-  /// Tables longer than this are cut into parts of about this size, read in parallel.
-  std::size_t split_bytes = std::size_t{1} << 20;
-  /// Table text waiting for the workers beyond which the stream pauses (bounds the memory).
-  std::size_t max_pending_bytes = std::size_t{64} << 20;
 };
 
 /// Reads `path` ("-" for standard input).

@@ -1,5 +1,6 @@
-// Definitions for solver/output/competition.hpp.
-#include "solver/output/competition.hpp"
+// Definitions for include/arcwave/competition.hpp (and to_string(SolveStatus) of
+// include/arcwave/solver.hpp).
+#include "arcwave/competition.hpp"
 
 #include <fmt/format.h>
 
@@ -21,7 +22,7 @@ std::string_view to_string(SolveStatus status) {
 
 }  // namespace arcwave
 
-namespace arcwave::output {
+namespace arcwave::competition {
 
 std::string status_line(SolveStatus status) {
   return fmt::format("s {}", to_string(status));
@@ -79,4 +80,4 @@ std::vector<std::string> statistics_lines(const SolveResult& r) {
   return lines;
 }
 
-}  // namespace arcwave::output
+}  // namespace arcwave::competition

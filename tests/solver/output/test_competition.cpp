@@ -1,16 +1,16 @@
 // The competition output lines: status words, the instantiation with arrays as `x[]` lists and
 // `*` for cells without a variable, bounds and statistics.
-#include "solver/output/competition.hpp"
+#include "arcwave/competition.hpp"
 #include "tests/support/catch.hpp"
 
 namespace arcwave {
 
 TEST_CASE("status lines use the competition's words", "[output]") {
-  CHECK(output::status_line(SolveStatus::kSatisfiable) == "s SATISFIABLE");
-  CHECK(output::status_line(SolveStatus::kUnsatisfiable) == "s UNSATISFIABLE");
-  CHECK(output::status_line(SolveStatus::kOptimum) == "s OPTIMUM FOUND");
-  CHECK(output::status_line(SolveStatus::kUnknown) == "s UNKNOWN");
-  CHECK(output::bound_line(-17) == "o -17");
+  CHECK(competition::status_line(SolveStatus::kSatisfiable) == "s SATISFIABLE");
+  CHECK(competition::status_line(SolveStatus::kUnsatisfiable) == "s UNSATISFIABLE");
+  CHECK(competition::status_line(SolveStatus::kOptimum) == "s OPTIMUM FOUND");
+  CHECK(competition::status_line(SolveStatus::kUnknown) == "s UNKNOWN");
+  CHECK(competition::bound_line(-17) == "o -17");
 }
 
 TEST_CASE("instantiation lists declarations in file order, arrays with every cell", "[output]") {
@@ -25,7 +25,7 @@ TEST_CASE("instantiation lists declarations in file order, arrays with every cel
   const std::vector<Value> values{2, 6, 7, -3};
   (void)y;
   (void)z;
-  CHECK(output::instantiation_line(m, values) ==
+  CHECK(competition::instantiation_line(m, values) ==
         "v <instantiation> <list> y g[][] z </list> <values> 2 6 * * 7 -3 </values> "
         "</instantiation>");
 }
@@ -37,7 +37,7 @@ TEST_CASE("statistics lines carry counters and phase times", "[output]") {
   r.stats.restarts = 1;
   r.stats.propagations = 99;
   r.stats.parse_seconds = 0.5;
-  const auto lines = output::statistics_lines(r);
+  const auto lines = competition::statistics_lines(r);
   REQUIRE(lines.size() >= 3);
   for (const auto& l : lines) CHECK(l.rfind("c ", 0) == 0);
   CHECK(lines[0].find("nodes 12 fails 3 restarts 1") != std::string::npos);
