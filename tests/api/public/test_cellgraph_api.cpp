@@ -1,13 +1,17 @@
 // CellGraph against brute force (all pairs at Hamming distance 1) on random vectors, for each
-// algorithm; packed input; routes; errors.
+// algorithm; packed input; routes; errors; files, times and the written edge list and cells.
 #include <algorithm>
 #include <bit>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <set>
 
 #include "arcwave/cellgraph.hpp"
 #include "arcwave/error.hpp"
 #include "tests/support/catch.hpp"
+#include "tests/support/cli.hpp"
+#include "tests/support/paths.hpp"
 
 TEST_CASE("CellGraph: the edges of every algorithm equal brute force", "[api][cellgraph]") {
   std::mt19937_64 rng(20261123);
@@ -64,4 +68,34 @@ TEST_CASE("CellGraph: packed input, find and routes", "[api][cellgraph]") {
   CHECK_THROWS_AS(arcwave::CellGraph::build(4, 1, padded), arcwave::InputError);
   const std::vector<std::string> ragged{"01", "011"};
   CHECK_THROWS_AS(arcwave::CellGraph::build(ragged), arcwave::InputError);
+}
+
+TEST_CASE("CellGraph: a file, its times, the edge list and cells written back",
+          "[api][cellgraph]") {
+  const std::string file = (arcwave::test::instances_dir() / "cells" / "plane-12.txt").string();
+  arcwave::CellGraphOptions o;
+  o.backend = arcwave::Backend::kCpu;
+  o.algorithm = arcwave::parse_cellgraph_algorithm("tree");
+  CHECK(arcwave::to_string(o.algorithm) == "tree");
+  CHECK_THROWS_AS(arcwave::parse_cellgraph_algorithm("fastest"), arcwave::InputError);
+  const arcwave::CellGraph g = arcwave::CellGraph::load(file, o);
+  CHECK(g.times().read_seconds > 0);
+  CHECK_FALSE(g.built_on_gpu());
+  CHECK(g.built_with() == "tree on cpu (requested)");
+  const std::filesystem::path dir = arcwave::test::scratch_dir("arcwave_cellgraph_api");
+  g.write_cells((dir / "cells.txt").string(), "the cells");
+  const arcwave::CellGraph again = arcwave::CellGraph::load((dir / "cells.txt").string(), o);
+  REQUIRE(again.vertex_count() == g.vertex_count());
+  CHECK(again.edges() == g.edges());
+  g.write_edges((dir / "edges.txt").string());
+  std::ifstream edges(dir / "edges.txt");
+  std::size_t lines = 0;
+  for (std::string line; std::getline(edges, line);) lines += line.starts_with('#') ? 0 : 1;
+  CHECK(lines == g.edge_count());
+  try {
+    (void)g.find("01", "--from");
+    FAIL("a short vector was accepted");
+  } catch (const arcwave::InputError& e) {
+    CHECK(e.where().file == "--from");
+  }
 }

@@ -1,9 +1,12 @@
-// trace_polyline against the engine's brute force on random images, every CPU method alike.
+// trace_polyline against the engine's brute force on random images, every CPU method alike;
+// PolylineTracer's two steps, the drawing, the errors.
+#include <filesystem>
 #include <random>
 
 #include "arcwave/error.hpp"
 #include "arcwave/polyline.hpp"
 #include "tests/support/catch.hpp"
+#include "tests/support/cli.hpp"
 
 TEST_CASE("trace_polyline: every CPU method finds the brute force's polyline", "[api][polyline]") {
   std::mt19937_64 rng(20261123);
@@ -57,4 +60,46 @@ TEST_CASE("trace_polyline: bad requests", "[api][polyline]") {
   CHECK_THROWS_AS(arcwave::trace_polyline(image, q), arcwave::InputError);
   CHECK_THROWS_AS(arcwave::GreyImage::from_pixels(10, 9, pixels), arcwave::InputError);
   CHECK_THROWS_AS(arcwave::GreyImage::from_pixels(10, 10, pixels, 4), arcwave::InputError);
+}
+
+TEST_CASE("PolylineTracer: the backend first, then the run trace_polyline makes",
+          "[api][polyline]") {
+  std::vector<std::uint16_t> pixels(40 * 30);
+  for (std::size_t i = 0; i < pixels.size(); ++i) pixels[i] = static_cast<std::uint16_t>(i % 97);
+  const arcwave::GreyImage image = arcwave::GreyImage::from_pixels(40, 30, pixels);
+  CHECK(image.name() == "pixels");
+  CHECK(image.load_seconds() == 0);
+  arcwave::PolylineRequest q;
+  q.from = {2, 15};
+  q.to = {37, 12};
+  q.nodes = 3;
+  q.points = 7;
+  q.max_angle_deg = 60;
+  q.backend = arcwave::Backend::kCpu;
+  CHECK_NOTHROW(arcwave::validate(q));
+  const arcwave::PolylineTracer tracer(image, q);
+  CHECK(tracer.backend() == "cpu (requested)");
+  CHECK(tracer.half_width() == 3.0);  // (N - 1) / 2
+  const arcwave::PolylineResult r = tracer.run();
+  const arcwave::PolylineResult same = arcwave::trace_polyline(image, q);
+  REQUIRE(r.found);
+  CHECK(r.candidates == same.candidates);
+  CHECK(r.method == "cpu window");
+  CHECK(r.score == static_cast<double>(r.integer_score) / r.scale);
+  CHECK(r.times.dp_ms >= 0);
+  const std::filesystem::path png =
+      arcwave::test::scratch_dir("arcwave_polyline_api") / "drawn.png";
+  std::filesystem::remove(png);
+  arcwave::draw_polyline_png(image, r.vertices, png.string());
+  const arcwave::GreyImage drawn = arcwave::GreyImage::load(png.string());
+  CHECK(drawn.width() == 40);
+  CHECK(drawn.name() == png.string());
+  q.source = "my request";
+  q.nodes = 0;
+  try {
+    arcwave::validate(q);
+    FAIL("nodes 0 was accepted");
+  } catch (const arcwave::InputError& e) {
+    CHECK(e.where().file == "my request");
+  }
 }
