@@ -41,7 +41,8 @@ const Plan& plan() {
 std::atomic<long> seen{0};
 
 Kind kind_of(const char* call) {
-  if (std::strncmp(call, "launch of", 9) == 0) return Kind::kLaunch;
+  if (std::strncmp(call, "launch of", 9) == 0 || std::strstr(call, "Launch") != nullptr)
+    return Kind::kLaunch;  // <<<>>> launches, cudaLaunchCooperativeKernel, cudaGraphLaunch
   if (std::strstr(call, "Malloc") != nullptr || std::strstr(call, "HostAlloc") != nullptr)
     return Kind::kAlloc;
   return Kind::kNone;

@@ -441,18 +441,23 @@ class CudaDevice final : public SearchDevice {
     timer.start(stream);
     kernel_<<<static_cast<unsigned>(searchers_), static_cast<unsigned>(threads_),
               layout_.shared_bytes, stream>>>(args_);
-    ARCWAVE_CUDA_CHECK_LAUNCH("batch_kernel");
-    timer.stop(stream);
-    // Polled rather than synchronised: a blocking wait would spin a core per device, and the
-    // stop arrives through the mapped flag the coordinator raises.
-    for (;;) {
-      const cudaError_t q = cudaStreamQuery(stream);
-      if (q == cudaSuccess) break;
-      if (q != cudaErrorNotReady) ARCWAVE_CUDA_CHECK(q);
-      mirror_flags(side_.get(), false);
-      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    try {
+      ARCWAVE_CUDA_CHECK_LAUNCH("batch_kernel");
+      timer.stop(stream);
+      // Polled rather than synchronised: a blocking wait would spin a core per device, and the
+      // stop arrives through the mapped flag the coordinator raises.
+      for (;;) {
+        const cudaError_t q = cudaStreamQuery(stream);
+        if (q == cudaSuccess) break;
+        if (q != cudaErrorNotReady) ARCWAVE_CUDA_CHECK(q);
+        mirror_flags(side_.get(), false);
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+      }
+      stream_.synchronize();
+    } catch (...) {
+      abandon_round(stream);
+      throw;
     }
-    stream_.synchronize();
 
     RoundResult r;
     r.seconds = timer.milliseconds() / 1000.0;
@@ -483,6 +488,21 @@ class CudaDevice final : public SearchDevice {
   // The device's copy of the flags the host writes: one 128-byte line each.
   static constexpr int kMirrorStride = 32;
   static constexpr std::size_t kMirrorWords = 4 * kMirrorStride;
+
+  // A failure while the kernel may still run (a launch error reported late, a failed flag copy):
+  // the kernel is told to stop through its mirror and waited for before the error unwinds —
+  // unwinding frees its memory, and a search nobody stops would hold the process (measured on
+  // the H200 with an injected launch failure: all solutions of 17-queens ran on for seconds).
+  void abandon_round(cudaStream_t stream) noexcept {
+    staged_->data()[kExternal * kMirrorStride] = 1;
+    if (cudaMemcpyAsync(d_mirror_.data() + kExternal * kMirrorStride,
+                        staged_->data() + kExternal * kMirrorStride, sizeof(int),
+                        cudaMemcpyHostToDevice, side_.get()) == cudaSuccess)
+      cudaStreamSynchronize(side_.get());
+    cudaStreamSynchronize(stream);
+    cudaGetLastError();  // a broken context reports its error above; the caller's error stands
+    mirrored_[kExternal] = 1;
+  }
 
   // Copies the host-written flags (stop, incumbent, outbox requests) that changed, or all of
   // them (`all`, before a launch on the kernel's stream), into the device's mirror. While the
