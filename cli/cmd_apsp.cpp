@@ -13,7 +13,6 @@
 //             pairs: best while the graph's hop depth is small (random, social graphs);
 //   near-far  one whole-device near-far SSSP per source: a few sources on a large graph;
 //   frontier, dijkstra-outer, dijkstra-inner: comparison rows.
-#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>

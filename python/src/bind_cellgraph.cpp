@@ -7,7 +7,6 @@
 #include <nanobind/stl/vector.h>
 
 #include "arcwave/cellgraph.hpp"
-#include "arcwave/error.hpp"
 #include "bindings.hpp"
 
 namespace arcwave::python {
@@ -16,14 +15,7 @@ namespace {
 
 CellGraphOptions options_of(const std::string& algorithm, const std::string& backend) {
   CellGraphOptions o;
-  if (algorithm == "fingerprint")
-    o.algorithm = CellGraphAlgorithm::kFingerprint;
-  else if (algorithm == "tree")
-    o.algorithm = CellGraphAlgorithm::kTree;
-  else if (algorithm == "heuristic")
-    o.algorithm = CellGraphAlgorithm::kHeuristic;
-  else
-    throw InputError("algorithm '" + algorithm + "': expected fingerprint, tree or heuristic");
+  o.algorithm = parse_cellgraph_algorithm(algorithm);
   o.backend = parse_backend(backend);
   return o;
 }
@@ -62,7 +54,7 @@ void bind_cellgraph(nb::module_& m) {
              return to_numpy(std::move(flat), {count, 2});
            })
       .def("cell", &CellGraph::cell)
-      .def("find", &CellGraph::find)
+      .def("find", [](const CellGraph& g, std::string_view vector) { return g.find(vector); })
       .def("crossed_bit", &CellGraph::crossed_bit)
       .def("vertex_of_input", &CellGraph::vertex_of_input)
       .def(
