@@ -1,24 +1,23 @@
-// The shared MovingAI maps (../shared/maps/movingai, skipped where absent) on the CPU: every row
-// of several scenario files answered by the all-core A* batch equals the file's optimal octile
-// length (MovingAI's tolerance; a length of 0 between different cells is an unreachable goal),
-// paths are valid; and `arcwave grid --scen --check` end to end: exit 0 with every row equal,
-// exit 1 when a row's length is altered, exit 2 with FILE:LINE:COL for a row of another map or
-// size, and the --queries form.
+// The shared MovingAI maps (../shared/maps/movingai, skipped where absent) on the CPU engines:
+// every row of all 28 scenario files (46,181) answered by JPS and JPS+ on all cores equals the
+// file's optimal octile length (MovingAI's tolerance; a length of 0 between different cells is
+// an unreachable goal), with valid paths as long as their key; A* on eight small and mid-sized
+// maps (all rows on all maps take minutes: bench/grid); first-move databases built on the CPU
+// for the four smallest maps, every row.
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <string>
+#include <vector>
 
-#include <fmt/format.h>
-
+#include "graph/grid/cell_bits.hpp"
 #include "graph/grid/costs.hpp"
-#include "graph/grid/grid_dijkstra.hpp"
+#include "graph/grid/cpd.hpp"
+#include "graph/grid/jps_plus.hpp"
 #include "graph/grid/path.hpp"
 #include "graph/grid/query_batch.hpp"
 #include "parsers/grid/grid_files.hpp"
-#include "parsers/image/image.hpp"
 #include "tests/support/catch.hpp"
-#include "tests/support/cli.hpp"
 #include "tests/support/paths.hpp"
 
 using namespace arcwave;
@@ -42,182 +41,106 @@ bool agrees(double ours, double file, bool same_cell) {
   return !std::isinf(ours) && std::abs(ours - file) <= 1e-4 * std::max(1.0, file);
 }
 
-test::CliRun run(const std::string& args) {
-  return test::run_arcwave("grid " + args, test::scratch_dir("arcwave_grid_scen"));
+/// Every map with a scenario file, as "family/name" (sorted).
+std::vector<std::string> all_maps() {
+  std::vector<std::string> names;
+  for (const auto& e : fs::recursive_directory_iterator(movingai()))
+    if (e.path().extension() == ".scen") {
+      std::string rel = fs::relative(e.path(), movingai()).string();
+      names.push_back(rel.substr(0, rel.size() - 9));  // drop ".map.scen"
+    }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+struct Scenario {
+  grid::Grid grid;
+  std::vector<ScenarioEntry> rows;
+  std::vector<grid::Query> queries;
+};
+
+Scenario load(const std::string& name) {
+  const fs::path map_path = movingai() / (name + ".map");
+  Scenario s{
+      read_movingai_map(map_path.string()), read_movingai_scen(map_path.string() + ".scen"), {}};
+  for (const ScenarioEntry& e : s.rows) s.queries.push_back({e.start, e.goal});
+  return s;
+}
+
+/// Every answer equals the file's length; paths are valid and as long as their key. Returns the
+/// rows that agree.
+std::size_t check_answers(const std::string& name, const std::string& engine, const Scenario& s,
+                          const grid::SearchMap& map,
+                          const std::vector<grid::SearchResult>& answers) {
+  REQUIRE(answers.size() == s.rows.size());
+  std::size_t equal = 0;
+  for (std::size_t i = 0; i < s.rows.size(); ++i) {
+    const ScenarioEntry& row = s.rows[i];
+    const double length = map.length(answers[i].key);
+    const bool ok = agrees(length, row.optimal_length, row.start == row.goal);
+    if (!ok) {
+      INFO(engine << " " << name << " line " << row.line << ": " << length << " vs "
+                  << row.optimal_length);
+      CHECK(ok);
+    }
+    equal += ok ? 1 : 0;
+    const std::vector<grid::Point>& path = answers[i].path;
+    if (std::isinf(length)) continue;
+    const std::string problem =
+        grid::check_path(s.grid, path, row.start, row.goal, grid::Neighbourhood::kOctile);
+    const double walked = grid::path_length(path, grid::Neighbourhood::kOctile);
+    if (!problem.empty() || std::abs(walked - length) > 1e-9 * std::max(1.0, length)) {
+      INFO(engine << " " << name << " line " << row.line << ": " << problem << " walked " << walked
+                  << " length " << length);
+      CHECK(problem.empty());
+      CHECK(walked == Approx(length));
+    }
+  }
+  return equal;
 }
 
 }  // namespace
 
-TEST_CASE("shared scenarios: every row equals the file's optimal length", "[grid][scen]") {
+TEST_CASE("shared scenarios: JPS and JPS+ answer all 46,181 rows optimally", "[grid][scen]") {
   REQUIRE_MAPS();
-  // Small and mid-sized maps of three families (the large ones run in bench/grid).
+  std::size_t rows = 0;
+  std::size_t equal_jps = 0;
+  std::size_t equal_plus = 0;
+  for (const std::string& name : all_maps()) {
+    const Scenario s = load(name);
+    const grid::SearchMap map(s.grid, grid::Neighbourhood::kOctile);
+    REQUIRE(grid::cell_based(s.grid));
+    const grid::CellBits bits(s.grid);
+    const grid::JumpTable table(bits);
+    equal_jps += check_answers(name, "JPS", s, map, grid::solve_queries_jps(bits, s.queries, true));
+    equal_plus += check_answers(name, "JPS+", s, map,
+                                grid::solve_queries_jps_plus(bits, table, s.queries, true));
+    rows += s.rows.size();
+  }
+  CHECK(rows == 46181);
+  CHECK(equal_jps == rows);
+  CHECK(equal_plus == rows);
+}
+
+TEST_CASE("shared scenarios: A* on small and mid-sized maps", "[grid][scen]") {
+  REQUIRE_MAPS();
   for (const std::string name :
        {"dao/arena", "dao/den201d", "dao/den101d", "dao/den204d", "dao/den001d", "dao/combat",
         "dao/brc502d", "random10/random512-10-0"}) {
-    const fs::path map_path = movingai() / (name + ".map");
-    const grid::Grid g = read_movingai_map(map_path.string());
-    const std::vector<ScenarioEntry> rows = read_movingai_scen(map_path.string() + ".scen");
-    REQUIRE(!rows.empty());
-    const grid::SearchMap map(g, grid::Neighbourhood::kOctile);
-    std::vector<grid::Query> queries;
-    for (const ScenarioEntry& e : rows) queries.push_back({e.start, e.goal});
-    const auto answers = grid::solve_queries_cpu(map, queries, true, 0);
-    std::size_t equal = 0;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      const double length = map.length(answers[i].key);
-      INFO(name << " line " << rows[i].line << ": " << length << " vs " << rows[i].optimal_length);
-      CHECK(agrees(length, rows[i].optimal_length, rows[i].start == rows[i].goal));
-      if (!answers[i].path.empty()) {
-        CHECK(grid::check_path(g, answers[i].path, rows[i].start, rows[i].goal,
-                               grid::Neighbourhood::kOctile) == "");
-        CHECK(std::abs(grid::path_length(answers[i].path, grid::Neighbourhood::kOctile) - length) <
-              1e-9);
-      }
-      equal += agrees(length, rows[i].optimal_length, rows[i].start == rows[i].goal) ? 1 : 0;
-    }
-    CHECK(equal == rows.size());
+    const Scenario s = load(name);
+    const grid::SearchMap map(s.grid, grid::Neighbourhood::kOctile);
+    const auto answers = grid::solve_queries_cpu(map, s.queries, true, 0);
+    CHECK(check_answers(name, "A*", s, map, answers) == s.rows.size());
   }
 }
 
-TEST_CASE("arcwave grid --scen --check on shared maps", "[grid][scen][cli]") {
+TEST_CASE("shared scenarios: first-move databases of the four smallest maps", "[grid][scen][cpd]") {
   REQUIRE_MAPS();
-  const fs::path dir = test::scratch_dir("arcwave_grid_scen");
-  for (const std::string name : {"dao/den101d", "dao/brc502d"}) {
-    const fs::path map = movingai() / (name + ".map");
-    const fs::path csv = dir / "results.csv";
-    fs::remove(csv);
-    const test::CliRun r = run(map.string() + " --scen " + map.string() +
-                               ".scen --check --backend cpu --out " + csv.string());
-    INFO(r.out << r.err);
-    REQUIRE(r.exit_code == 0);
-    const std::size_t rows = read_movingai_scen(map.string() + ".scen").size();
-    CHECK(r.out.find("check      " + std::to_string(rows) + " rows equal") != std::string::npos);
-    CHECK(r.out.find(", 0 differ") != std::string::npos);
-    std::ifstream in(csv);
-    std::size_t lines = 0;
-    for (std::string line; std::getline(in, line);) ++lines;
-    CHECK(lines == rows + 1);
+  for (const std::string name : {"dao/arena", "dao/den201d", "dao/den101d", "dao/den204d"}) {
+    const Scenario s = load(name);
+    const grid::SearchMap map(s.grid, grid::Neighbourhood::kOctile);
+    const grid::FirstMoveDb db = grid::build_cpd_cpu(map);
+    const auto answers = grid::solve_queries_cpd(db, map, s.queries, true);
+    CHECK(check_answers(name, "CPD", s, map, answers) == s.rows.size());
   }
-}
-
-TEST_CASE("arcwave grid --check fails on an altered row", "[grid][scen][cli]") {
-  REQUIRE_MAPS();
-  const fs::path map = movingai() / "dao" / "arena.map";
-  std::ifstream in(map.string() + ".scen");
-  std::stringstream text;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (number == 5) line = line.substr(0, line.rfind('\t')) + "\t99.5";  // a wrong length
-    text << line << '\n';
-  }
-  const fs::path scen = test::scratch_dir("arcwave_grid_scen") / "arena.map.scen";
-  std::ofstream(scen) << text.str();
-  const test::CliRun r = run(map.string() + " --scen " + scen.string() + " --check --backend cpu");
-  INFO(r.out << r.err);
-  CHECK(r.exit_code == 1);
-  CHECK(r.out.find(", 1 differ") != std::string::npos);
-  CHECK(r.out.find(scen.string() + ":5:") != std::string::npos);
-}
-
-TEST_CASE("arcwave grid --scen rejects rows of another map", "[grid][scen][cli]") {
-  REQUIRE_MAPS();
-  const fs::path map = movingai() / "dao" / "arena.map";
-  const fs::path scen = test::scratch_dir("arcwave_grid_scen") / "mixed.scen";
-  std::ofstream(scen) << "version 1\n"
-                      << "0\tmaps/dao/arena.map\t49\t49\t1\t11\t1\t12\t1\n"
-                      << "0\tmaps/dao/combat.map\t49\t49\t1\t11\t1\t12\t1\n";
-  test::CliRun r = run(map.string() + " --scen " + scen.string() + " --backend cpu");
-  CHECK(r.exit_code == 2);
-  CHECK(r.err.find(scen.string() + ":3:3:") != std::string::npos);
-  std::ofstream(scen) << "version 1\n"
-                      << "0\tmaps/dao/arena.map\t50\t49\t1\t11\t1\t12\t1\n";
-  r = run(map.string() + " --scen " + scen.string() + " --backend cpu");
-  CHECK(r.exit_code == 2);
-  CHECK(r.err.find(scen.string() + ":2:") != std::string::npos);
-  CHECK(r.err.find("49x49") != std::string::npos);
-}
-
-TEST_CASE("arcwave grid --queries with paths", "[grid][scen][cli]") {
-  REQUIRE_MAPS();
-  const fs::path map = movingai() / "dao" / "arena.map";
-  const fs::path dir = test::scratch_dir("arcwave_grid_scen");
-  const fs::path queries = dir / "queries.txt";
-  std::ofstream(queries) << "# start goal\n1 11 1 12\n1 13 4 12\n";
-  const fs::path csv = dir / "queries.csv";
-  const test::CliRun r = run(map.string() + " --queries " + queries.string() +
-                             " --moves octile --backend cpu --paths --out " + csv.string());
-  INFO(r.out << r.err);
-  REQUIRE(r.exit_code == 0);
-  const std::string out = test::slurp(csv);
-  CHECK(out.find(",1.00000000,") != std::string::npos);
-  CHECK(out.find("1:11 1:12") != std::string::npos);
-  CHECK(out.find(",3.41421356,") != std::string::npos);
-  std::ofstream(queries) << "1 11 1 49\n";
-  const test::CliRun bad = run(map.string() + " --queries " + queries.string() + " --backend cpu");
-  CHECK(bad.exit_code == 2);
-  CHECK(bad.err.find(queries.string() + ":1:8:") != std::string::npos);
-}
-
-TEST_CASE("arcwave grid on weighted maps", "[grid][cli][weighted]") {
-  const fs::path dir = test::scratch_dir("arcwave_grid_scen");
-  const std::string rooms = (test::instances_dir() / "maps" / "rooms-48x40.map").string();
-  // Terrain letters: trees cost 4, water 9 (the map has both).
-  const grid::CellCosts costs = read_movingai_costs(rooms, parse_terrain_costs("T=4,W=9"));
-  const grid::Grid g = grid::grid_from_costs(costs);
-  for (const std::string moves : {"4", "octile"}) {
-    const grid::SearchMap map(
-        g, moves == "4" ? grid::Neighbourhood::kVonNeumann : grid::Neighbourhood::kOctile, &costs);
-    const auto keys = grid::dijkstra_keys(map, {1, 1});
-    const test::CliRun r =
-        run(rooms + " --terrain T=4,W=9 --moves " + moves + " --from 1,1 --to 46,38 --backend cpu");
-    INFO(r.out << r.err);
-    REQUIRE(r.exit_code == 0);
-    const std::string want =
-        fmt::format("length     {:.8f}", map.length(keys[map.index({46, 38})]));
-    CHECK(r.out.find(want) != std::string::npos);
-  }
-  // A cost image: a wall of cost 0 with a gap, a band of cost 9 before it.
-  GrayImage image;
-  image.width = 20;
-  image.height = 12;
-  image.pixels.assign(240, 1);
-  for (int y = 0; y < 12; ++y) {
-    image.pixels[static_cast<std::size_t>(y * 20 + 10)] = y == 6 ? 1 : 0;
-    image.pixels[static_cast<std::size_t>(y * 20 + 8)] = 9;
-  }
-  const std::string pgm = (dir / "costs.pgm").string();
-  write_pgm(pgm, image);
-  const grid::CellCosts image_costs = costs_from_image(image);
-  const grid::SearchMap map(grid::grid_from_costs(image_costs), grid::Neighbourhood::kOctile,
-                            &image_costs);
-  const auto keys = grid::dijkstra_keys(map, {0, 0});
-  const test::CliRun r =
-      run(pgm + " --costs --moves octile --from 0,0 --to 19,11 --backend cpu --path-out " +
-          (dir / "path.txt").string());
-  INFO(r.out << r.err);
-  REQUIRE(r.exit_code == 0);
-  CHECK(r.out.find(fmt::format("length     {:.8f}", map.length(keys[map.index({19, 11})]))) !=
-        std::string::npos);
-  CHECK(test::slurp(dir / "path.txt").find("10 6\n") != std::string::npos);  // through the gap
-  // The same costs as a raw array of bytes.
-  const fs::path raw = dir / "costs.raw";
-  {
-    std::ofstream out(raw, std::ios::binary);
-    for (const std::uint16_t c : image.pixels) out.put(static_cast<char>(c));
-  }
-  const test::CliRun from_raw = run(raw.string() +
-                                    " --costs --raw 20x12 --moves octile --from 0,0 --to 19,11 "
-                                    "--backend cpu");
-  INFO(from_raw.out << from_raw.err);
-  REQUIRE(from_raw.exit_code == 0);
-  CHECK(from_raw.out.find(fmt::format("length     {:.8f}",
-                                      map.length(keys[map.index({19, 11})]))) != std::string::npos);
-  // Bad combinations.
-  CHECK(run(pgm + " --terrain T=3 --from 0,0 --to 1,1").exit_code == 2);
-  CHECK(run(rooms + " --terrain T=3 --moves 8 --from 1,1 --to 2,2").exit_code == 2);
-  CHECK(run(rooms + " --scen " + (test::instances_dir() / "maps" / "rooms-48x40.scen").string() +
-            " --terrain T=3 --check")
-            .exit_code == 2);
 }
