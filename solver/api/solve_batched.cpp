@@ -2,6 +2,7 @@
 #include "solver/api/solve_batched.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -20,6 +21,17 @@ namespace arcwave {
 
 namespace {
 
+// A non-negative number from the environment, or `otherwise` when the variable is not set.
+double env_number(const char* name, double otherwise) {
+  const char* text = std::getenv(name);
+  if (text == nullptr || *text == '\0') return otherwise;
+  char* end = nullptr;
+  const double v = std::strtod(text, &end);
+  if (*end != '\0' || v < 0)
+    throw InputError(fmt::format("{}: '{}' (expected a number, 0 or more)", name, text));
+  return v;
+}
+
 // The engine's root fixpoint as the batch layout's domains; nullopt on a wipe-out.
 std::optional<batch::Subproblem> root_state(const std::shared_ptr<const IndexedModel>& indexed,
                                             const batch::BatchNetwork& net) {
@@ -30,11 +42,23 @@ std::optional<batch::Subproblem> root_state(const std::shared_ptr<const IndexedM
 
 }  // namespace
 
+int batch_host_devices() {
+  const double n = env_number("ARCWAVE_BATCH_HOST_DEVICE", 0);
+  if (n != static_cast<double>(static_cast<int>(n)) || n > 1024)
+    throw InputError(fmt::format("ARCWAVE_BATCH_HOST_DEVICE: {} (expected 0 to 1024 devices)", n));
+  return static_cast<int>(n);
+}
+
+bool batch_device_available() {
+  return batch_host_devices() > 0 || gpu_available();
+}
+
 std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions& options,
                                          const std::function<void(const Solution&)>& callback,
                                          const std::atomic<bool>* stop, std::string& refusal,
                                          std::shared_ptr<const IndexedModel> indexed) {
-  if (!gpu_available())
+  const int host_devices = batch_host_devices();
+  if (host_devices == 0 && !gpu_available())
     throw ResourceError("no usable GPU for the batched search: " + gpu_info().reason);
   SolveResult result;
   Stopwatch clock;
@@ -49,10 +73,11 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
   // A short CPU search first: what it settles (most instances, in milliseconds) never pays for
   // the device; otherwise its best objective is the device search's starting bound.
   std::optional<SolveResult> probe;
-  if (options.batch_probe_seconds > 0) {
+  const double probe_seconds = env_number("ARCWAVE_BATCH_PROBE", options.batch_probe_seconds);
+  if (probe_seconds > 0) {
     SolverOptions p = options;
     p.backend = SolverBackend::kCpu;
-    p.time_limit_seconds = options.batch_probe_seconds;
+    p.time_limit_seconds = probe_seconds;
     Solver cpu(model, p);
     if (callback) cpu.on_solution(callback);
     cpu.set_stop_flag(stop);
@@ -60,7 +85,7 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
     if (probe->complete) {
       probe->backend = fmt::format(
           "gpu (batched MAC on the device; settled by the {:.2f} s CPU search that precedes it)",
-          options.batch_probe_seconds);
+          probe_seconds);
       return probe;
     }
   }
@@ -79,32 +104,45 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
   bo.stop = stop;
   bo.initial_bound = bound;
   bo.learn_weights = options.var_heuristic == VarHeuristic::kDomWdeg;
-  bo.devices = resolve_gpus(options.gpus, gpu_count());
-  const batch::BatchResult r = batch::batch_search_device(net, items, bo);
+  batch::BatchResult r;
+  if (host_devices > 0) {
+    // The reference searcher on host threads: what CI runs without a GPU.
+    bo.host_devices = host_devices;
+    r = batch::batch_search_host(net, items, bo);
+    result.backend =
+        fmt::format("gpu (batched MAC on {} host reference device{}: ARCWAVE_BATCH_HOST_DEVICE={})",
+                    host_devices, host_devices > 1 ? "s" : "", host_devices);
+  } else {
+    bo.devices = resolve_gpus(options.gpus, gpu_count());
+    r = batch::batch_search_device(net, items, bo);
+    result.backend = bo.devices.size() > 1
+                         ? fmt::format("gpu (batched MAC on {} devices: {})", bo.devices.size(),
+                                       format_gpu_list(bo.devices))
+                         : std::string("gpu (batched MAC on the device)");
+  }
+  const std::size_t devices =
+      host_devices > 0 ? static_cast<std::size_t>(host_devices) : bo.devices.size();
   result.stats.search_seconds = r.seconds;
   result.stats.propagate_seconds = r.seconds;
   result.stats.nodes = r.nodes;
   result.stats.fails = r.fails;
-  result.backend = bo.devices.size() > 1
-                       ? fmt::format("gpu (batched MAC on {} devices: {})", bo.devices.size(),
-                                     format_gpu_list(bo.devices))
-                       : std::string("gpu (batched MAC on the device)");
   result.engine = fmt::format(
-      "gpu: batched MAC, {} searchers x {} threads, bitwise AC3, {}; {} subproblems "
+      "{}: batched MAC, {} searchers x {} threads, bitwise AC3, {}; {} subproblems "
       "given away; {:.1f} MB of device memory, {:.3f} s to make the device{}",
-      r.searchers, r.threads_per_searcher, bo.learn_weights ? "dom/wdeg" : "dom/ddeg", r.donations,
-      static_cast<double>(r.global_bytes) / 1e6, r.setup_seconds, bo.devices.size() > 1 ? "s" : "");
+      host_devices > 0 ? "host" : "gpu", r.searchers, r.threads_per_searcher,
+      bo.learn_weights ? "dom/wdeg" : "dom/ddeg", r.donations,
+      static_cast<double>(r.global_bytes) / 1e6, r.setup_seconds, devices > 1 ? "s" : "");
   if (r.busy >= 0)
     result.engine += fmt::format(
         "; searchers busy {:.0f}% of the time, {:.1f} nodes per subproblem", 100 * r.busy,
         static_cast<double>(r.nodes) /
             static_cast<double>(std::max<std::uint64_t>(1, r.donations + items.size())));
-  if (bo.devices.size() > 1)
+  if (devices > 1)
     result.engine += fmt::format(
         "; {} devices ({}): {} kernels, in kernels {:.0f}% of the time, {} subproblems moved "
         "between their queues, {} open branches sent between them",
-        bo.devices.size(), format_gpu_list(bo.devices), r.rounds, 100 * std::max(r.in_kernels, 0.0),
-        r.moved, r.exported);
+        devices, host_devices > 0 ? std::string("host threads") : format_gpu_list(bo.devices),
+        r.rounds, 100 * std::max(r.in_kernels, 0.0), r.moved, r.exported);
 
   if (r.solution) {
     std::vector<Value> values(model.variable_count());

@@ -14,9 +14,20 @@
 
 namespace arcwave {
 
+/// Host threads standing in for the GPUs (ARCWAVE_BATCH_HOST_DEVICE=N, N >= 1: N "devices",
+/// each one host thread running the very searcher a thread block runs, coordinated as GPUs
+/// are), or 0: the GPUs. The switch lets a machine without a GPU (CI) run the whole batched
+/// path, from the CLI or the C++ API, as MPI's device workers do with the same variable.
+int batch_host_devices();
+
+/// Whether the batched search has somewhere to run: a usable GPU or the host devices.
+bool batch_device_available();
+
 /// Solves on the device when the batched search takes the model; nullopt when it does not
 /// (the reason in `refusal`), so that the caller can use another engine. Throws ResourceError
-/// without a usable GPU. `indexed`: the model already indexed (null: indexed here).
+/// without a usable GPU (unless batch_host_devices() > 0). `indexed`: the model already
+/// indexed (null: indexed here). ARCWAVE_BATCH_PROBE=SECONDS overrides
+/// options.batch_probe_seconds (0: the device searches from the root, as the tests want).
 std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions& options,
                                          const std::function<void(const Solution&)>& callback,
                                          const std::atomic<bool>* stop, std::string& refusal,

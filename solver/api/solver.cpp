@@ -347,7 +347,7 @@ SolveResult Solver::solve() {
   // says why not, on the backend line of what runs instead.
   std::string auto_note;
   IndexedOnce indexed(model);
-  if (opt.backend == SolverBackend::kAuto && !opt.portfolio && gpu_available() &&
+  if (opt.backend == SolverBackend::kAuto && !opt.portfolio && batch_device_available() &&
       !choose_backend(model, true, "").gpu) {
     const BackendChoice batched = choose_batched(*indexed.get());
     if (batched.gpu) {
