@@ -1,6 +1,6 @@
-// cli/grid_input.hpp — the options of `arcwave grid` and what they load: the map (MovingAI map,
-// passability file, height map, or cell costs from terrain letters, a cost image or a raw cost
-// array), the moves, and the queries of a batch (a MovingAI scenario or `sx sy gx gy` lines).
+// cli/grid_input.hpp — the options of `arcwave grid` and what they turn into through the public
+// API: the map (GridMap::load with its options), the moves, the planner's options, and the
+// texts the command prints about them.
 #pragma once
 
 #include <cstdint>
@@ -8,10 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "graph/grid/costs.hpp"
-#include "graph/grid/grid.hpp"
-#include "graph/grid/query_batch.hpp"
-#include "parsers/grid/grid_files.hpp"
+#include "arcwave/grid.hpp"
 
 namespace arcwave::cli {
 
@@ -21,8 +18,9 @@ struct GridOptions {
   std::string to;
   std::optional<std::uint32_t> threshold;
   std::string raw;
-  std::string variant = "fast";
+  std::string variant;  // "" : fast
   std::string backend = "auto";
+  std::string engine = "auto";
   std::string priority = "LURD";
   bool moore = false;
   bool unit_diagonals = false;
@@ -30,6 +28,7 @@ struct GridOptions {
   bool stop_at_start = false;
   std::string png;
   std::string path_out;
+  std::string cpd;  // a first-move database file: loaded, or built and written when missing
   // Weighted grids.
   std::string terrain;  // MovingAI letters: "T=4,S=2,W=8"
   bool costs = false;   // the image / raw map holds cell costs, not heights
@@ -42,30 +41,32 @@ struct GridOptions {
   unsigned threads = 0;
 };
 
-struct GridInput {
-  grid::Grid grid;
-  std::optional<grid::CellCosts> costs;
-  std::string format;
-  double read_seconds = 0;
+struct LoadedMap {
+  GridMap map;
+  double read_ms = 0;
 };
 
-/// Reads the map named by the options (weighted when --terrain or --costs is given).
-GridInput load_grid_input(const GridOptions& o);
-/// The moves: --moves, else --moore / --unit-diagonals, else octile for a scenario batch and
-/// 4 moves otherwise.
-grid::Neighbourhood grid_moves(const GridOptions& o);
-
-/// One row of a batch: the query and, for scenarios, the file's bucket and optimal length.
-struct BatchRow {
-  grid::Query query;
-  std::uint64_t line = 0;
-  int bucket = -1;
-  std::optional<double> optimal;
-};
-/// The rows of a scenario file (checked against the map's name and size: InputError at
-/// FILE:LINE:COL), or when `scen` is empty of a queries file (`sx sy gx gy` per line, '#'
-/// comments; points checked against the map).
-std::vector<BatchRow> read_batch_rows(const std::string& map, const std::string& scen,
-                                      const std::string& queries, const grid::Grid& grid);
+/// Reads `path` with the options' --threshold, --raw, --terrain and --costs (the GPU's context
+/// started meanwhile unless --backend cpu).
+LoadedMap load_map(const GridOptions& o, const std::string& path);
+/// --moves, else --moore / --unit-diagonals, else octile for a scenario batch and 4 moves
+/// otherwise.
+GridMoves grid_moves(const GridOptions& o);
+/// The planner's options for `expected` queries; --png, --variant and --stop-at-start belong to
+/// the wave and make it the engine when --engine is auto (InputError with another engine).
+GridPlannerOptions planner_options(const GridOptions& o, GridMoves moves, std::uint64_t expected,
+                                   bool wave_options);
+/// --cpd FILE: an existing file is loaded (the engine is then cpd); a missing one means: build
+/// the database (engine cpd) and write it there once the planner is made (returns true).
+bool apply_cpd(const GridOptions& o, GridPlannerOptions* p);
+/// After a planner was made with apply_cpd() true: writes its database, prints where.
+void save_cpd_file(const GridPlanner& planner, const std::string& path);
+/// "Moore, octile costs (1, sqrt 2)" and the like.
+std::string describe_moves(GridMoves moves);
+/// A length as the command prints it: exact octile or weighted lengths with 8 decimals, unit
+/// lengths as integers, "inf" without a path.
+std::string format_length(double length, GridMoves moves, bool weighted);
+/// x,y as a cell; InputError naming the option otherwise.
+GridCell parse_cell(const std::string& text, const char* option);
 
 }  // namespace arcwave::cli

@@ -20,6 +20,30 @@ bool cell_based(const Grid& grid) {
   return true;
 }
 
+bool cell_based(const GridPlanes& planes) {
+  const int w = planes.width;
+  const int h = planes.height;
+  const auto words = static_cast<std::size_t>(planes.words);
+  // Bits past the width are zero in every plane; `inside` masks them out of the free cells.
+  const auto free_word = [&](int y, std::size_t k) -> std::uint32_t {
+    if (y >= h || k >= words) return 0;
+    const int first = static_cast<int>(k) * 32;
+    const std::uint32_t inside =
+        w - first >= 32 ? 0xFFFFFFFFU : (std::uint32_t{1} << (w - first)) - 1U;
+    return ~planes.blocked[static_cast<std::size_t>(y) * words + k] & inside;
+  };
+  for (int y = 0; y < h; ++y)
+    for (std::size_t k = 0; k < words; ++k) {
+      const std::uint32_t here = free_word(y, k);
+      const std::uint32_t east = here >> 1 | (free_word(y, k + 1) & 1U) << 31;
+      const std::uint32_t south = free_word(y + 1, k);
+      const std::size_t at = static_cast<std::size_t>(y) * words + k;
+      if ((planes.right[at] & (here & east)) != (here & east)) return false;
+      if ((planes.down[at] & (here & south)) != (here & south)) return false;
+    }
+  return true;
+}
+
 CellBits::CellBits(const Grid& grid) : width_(grid.width()), height_(grid.height()) {
   // 64 padding cells on each side and one word of slack for the two-word window reads.
   row_stride_ = (static_cast<std::size_t>(width_) + 128) / 64 + 2;

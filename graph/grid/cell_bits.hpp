@@ -14,11 +14,14 @@
 #include <vector>
 
 #include "graph/grid/grid.hpp"
+#include "graph/grid/grid_planes.hpp"
 
 namespace arcwave::grid {
 
 /// Whether every move between two free 4-neighbours of the grid is open.
 bool cell_based(const Grid& grid);
+/// The same from packed planes (whole words).
+bool cell_based(const GridPlanes& planes);
 
 /// 64 bits of a padded line from bit `pos` on (bit i: bit pos + i); pos >= 0.
 inline std::uint64_t line_window(const std::uint64_t* line, int pos) {

@@ -248,8 +248,8 @@ struct GpuCpdBuilder::Impl {
   cuda::DeviceBuffer<std::uint32_t> sources;
 };
 
-std::size_t GpuCpdBuilder::slot_bytes(const SearchMap& map, std::uint64_t positions) {
-  return map.cell_count() * (8 + 4 + 12) + row_stride(positions) * (1 + 4) + 16;
+std::size_t GpuCpdBuilder::slot_bytes(std::uint64_t cells, std::uint64_t positions) {
+  return cells * (8 + 4 + 12) + row_stride(positions) * (1 + 4) + 16;
 }
 
 GpuCpdBuilder::GpuCpdBuilder(const SearchMap& map, const CellOrder& order)
@@ -286,7 +286,7 @@ std::vector<std::vector<std::uint32_t>> GpuCpdBuilder::rows(
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, wave_kernel, kWaveThreads, 0));
   const std::uint64_t resident =
       static_cast<std::uint64_t>(std::max(1, per_sm)) * std::max(1, gpu_info().multiprocessors);
-  const std::uint64_t per_slot = slot_bytes(map_, positions);
+  const std::uint64_t per_slot = slot_bytes(cells, positions);
   const std::uint64_t by_memory = gpu_free_memory() * 6 / 10 / per_slot;
   if (by_memory == 0)
     throw ResourceError("the GPU first-move database builder needs " + std::to_string(per_slot) +

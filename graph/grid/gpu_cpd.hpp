@@ -52,7 +52,7 @@ class GpuCpdBuilder {
 
   [[nodiscard]] const GpuCpdTimes& times() const noexcept { return times_; }
   /// Device memory of one slot.
-  static std::size_t slot_bytes(const SearchMap& map, std::uint64_t positions);
+  static std::size_t slot_bytes(std::uint64_t cells, std::uint64_t positions);
 
   struct Impl;
 

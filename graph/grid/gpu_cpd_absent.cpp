@@ -26,8 +26,8 @@ std::vector<std::vector<std::uint32_t>> GpuCpdBuilder::rows(std::span<const std:
 FirstMoveDb GpuCpdBuilder::build() {
   absent();
 }
-std::size_t GpuCpdBuilder::slot_bytes(const SearchMap& map, std::uint64_t positions) {
-  return map.cell_count() * 24 + positions * 5;
+std::size_t GpuCpdBuilder::slot_bytes(std::uint64_t cells, std::uint64_t positions) {
+  return cells * 24 + positions * 5;
 }
 
 GpuCpdQueries::GpuCpdQueries(const FirstMoveDb& db, const SearchMap& map) : db_(db), map_(map) {

@@ -68,13 +68,21 @@ class JumpAStar {
       generation_ = 1;
     }
     open_.clear();
+    now_.clear();
     goal_ = goal;
     const std::uint32_t s = index(start);
     const std::uint32_t t = index(goal);
     node_[s] = {0, s, generation_, kAllMoves, 0};
     open_.push(octile_distance(start.x, start.y, goal.x, goal.y), 0, s);
-    while (!open_.empty()) {
-      const OctileOpenList::Entry top = open_.pop();
+    while (!now_.empty() || !open_.empty()) {
+      OctileOpenList::Entry top;
+      if (!now_.empty()) {
+        top = now_.back();
+        now_.pop_back();
+      } else {
+        top = open_.pop();
+      }
+      f_ = top.f;
       Node& n = node_[top.cell];
       if (top.g != n.g) continue;  // a better length came after this entry
       const auto fresh_moves = static_cast<std::uint8_t>(n.reached & ~n.expanded);
@@ -152,13 +160,22 @@ class JumpAStar {
         if ((n.reached & bit) != 0) return;
         // Equally short by another move: add it; reopen the cell when it was expanded.
         n.reached = static_cast<std::uint8_t>(n.reached | bit);
-        open_.push(g + octile_distance(to.x, to.y, goal_.x, goal_.y), g, cell);
+        push(g + octile_distance(to.x, to.y, goal_.x, goal_.y), g, cell);
         return;
       }
     }
     // New, or shorter: everything about the cell starts again.
     n = {g, from, generation_, bit, 0};
-    open_.push(g + octile_distance(to.x, to.y, goal_.x, goal_.y), g, cell);
+    push(g + octile_distance(to.x, to.y, goal_.x, goal_.y), g, cell);
+  }
+
+  /// A successor whose f equals the f being expanded comes next anyway (nothing open has a
+  /// smaller f): it skips the open list (immediate expansion; only ties change order).
+  void push(std::uint64_t f, std::uint64_t g, std::uint32_t cell) {
+    if (f == f_)
+      now_.push_back({octile_value(f), f, g, cell});
+    else
+      open_.push(f, g, cell);
   }
 
   const Jumper& jumper_;
@@ -166,6 +183,8 @@ class JumpAStar {
   int height_;
   std::vector<Node> node_;
   OctileOpenList open_;
+  std::vector<OctileOpenList::Entry> now_;  // f equal to f_: expanded before the open list
+  std::uint64_t f_ = 0;                     // f of the node being expanded
   std::vector<Found> found_;
   std::uint16_t generation_ = 0;
   Point goal_;

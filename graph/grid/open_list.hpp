@@ -1,10 +1,10 @@
 // graph/grid/open_list.hpp — the open list of the jump searches: entries ordered by exact
-// packed f = g + h (octile.hpp), ties to the larger g, kept in buckets of the exact integer
-// part of f (bucket_of(), cpd_wave.hpp) in a ring, each bucket a small binary heap. With a
-// consistent heuristic f never falls below the smallest f in the list and a successor's f
+// packed f = g + h (octile.hpp), ties to the larger g, kept in buckets of f an eighth wide
+// (exact: floor(8 f) from the packed counts) in a ring, each bucket a small binary heap. With
+// a consistent heuristic f never falls below the smallest f in the list and a successor's f
 // exceeds its parent's by at most twice the segment's length, so a ring of more than
-// 3 (width + height) + 8 buckets never wraps onto itself; popping scans forward from the last
-// bucket popped. Exact: entries in a lower bucket have a smaller f, and a bucket's heap
+// 8 (3 (width + height) + 8) buckets never wraps onto itself; popping scans forward from the
+// last bucket popped. Exact: entries in a lower bucket have a smaller f, and a bucket's heap
 // compares exactly.
 #pragma once
 
@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "graph/grid/cpd_wave.hpp"
 #include "graph/grid/octile.hpp"
 
 namespace arcwave::grid {
@@ -31,7 +30,8 @@ class OctileOpenList {
   /// For maps of this size (the ring's length).
   OctileOpenList(int width, int height)
       : buckets_(std::bit_ceil(
-            3 * (static_cast<std::uint64_t>(width) + static_cast<std::uint64_t>(height)) + 8)),
+            (3 * (static_cast<std::uint64_t>(width) + static_cast<std::uint64_t>(height)) + 8)
+            << kFraction)),
         mask_(buckets_.size() - 1) {}
 
   [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
@@ -45,7 +45,7 @@ class OctileOpenList {
   }
 
   void push(std::uint64_t f, std::uint64_t g, std::uint32_t cell) {
-    const std::uint64_t b = bucket_of(f);
+    const std::uint64_t b = bucket(f);
     if (!started_ || b < low_) {
       low_ = b;
       started_ = true;
@@ -68,6 +68,19 @@ class OctileOpenList {
   }
 
  private:
+  /// Buckets are 1 / 2^kFraction wide: floor(2^k f) exactly, 2^k orth + floor(sqrt(2^(2k+1)
+  /// diag²)) (in 128 bits: no count is too large).
+  static constexpr int kFraction = 3;
+  __extension__ typedef unsigned __int128 Wide;
+  static std::uint64_t bucket(std::uint64_t f) {
+    const Wide d = octile_diag(f);
+    const Wide v = (d * d) << (2 * kFraction + 1);
+    auto r = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(v)));
+    while (static_cast<Wide>(r) * r > v) --r;
+    while (static_cast<Wide>(r + 1) * (r + 1) <= v) ++r;
+    return (static_cast<std::uint64_t>(octile_orth(f)) << kFraction) + r;
+  }
+
   // A max-heap: "a below b" when a comes out later (larger f, then smaller g).
   struct Later {
     bool operator()(const Entry& a, const Entry& b) const {

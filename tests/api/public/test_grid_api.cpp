@@ -1,5 +1,6 @@
-// GridMap / GridPlanner against the engine's waves and the relaxation reference of the grid
-// tests, on random maps; batches against single queries; errors.
+// GridMap / GridPlanner's wave engine against the engine's waves and the relaxation reference
+// of the grid tests, on random maps; batches against single queries; errors. The other engines
+// are in test_grid_engines_api.cpp.
 #include <cmath>
 #include <random>
 
@@ -59,12 +60,14 @@ TEST_CASE("GridPlanner: lengths equal an independent relaxation, paths equal the
   for (int trial = 0; trial < 60; ++trial) {
     const RandomMap m = random_map(rng);
     const GridMap map = GridMap::from_blocked(m.width, m.height, m.blocked);
-    const arcwave::grid::Grid& engine = map.impl().grid;
+    const arcwave::grid::Grid& engine = map.impl().grid();
     const bool moore = trial % 2 == 1;
     GridPlannerOptions o;
     o.moves = moore ? GridMoves::kEight : GridMoves::kFour;
     o.backend = arcwave::Backend::kCpu;
+    o.engine = arcwave::GridEngine::kWave;
     GridPlanner planner(map, o);
+    CHECK(planner.engine() == arcwave::GridEngine::kWave);
     const std::vector<GridQuery> queries = random_queries(rng, m, 12);
     const std::vector<arcwave::GridPath> answers = planner.query_batch(queries);
     REQUIRE(answers.size() == queries.size());
@@ -106,6 +109,7 @@ TEST_CASE("GridPlanner: octile lengths, lengths-only mode and distance fields ag
     GridPlannerOptions o;
     o.moves = GridMoves::kOctile;
     o.backend = arcwave::Backend::kCpu;
+    o.engine = trial % 2 == 0 ? arcwave::GridEngine::kWave : arcwave::GridEngine::kAuto;
     o.threads = 1 + trial % 3;
     GridPlanner with_paths(map, o);
     o.paths = false;
@@ -174,6 +178,7 @@ TEST_CASE("GridPlanner: the GPU answers as the CPU does", "[api][grid][gpu]") {
       GridPlannerOptions o;
       o.moves = moves;
       o.backend = arcwave::Backend::kCpu;
+      o.engine = arcwave::GridEngine::kWave;
       GridPlanner cpu(map, o);
       o.backend = arcwave::Backend::kGpu;
       GridPlanner gpu(map, o);
@@ -182,7 +187,7 @@ TEST_CASE("GridPlanner: the GPU answers as the CPU does", "[api][grid][gpu]") {
       const auto b = gpu.query_batch(queries);
       for (std::size_t i = 0; i < queries.size(); ++i) {
         CHECK(a[i].found == b[i].found);
-        CHECK(a[i].cells == b[i].cells);
+        CHECK(a[i].cells == b[i].cells);  // the wave's paths follow the order on both
       }
     }
   }
