@@ -12,6 +12,11 @@ planning, shortest paths on weighted graphs with NumPy arrays in and out, and ce
     g.sssp(0)              # array([0, 4, 3])
     g.apsp()               # 3 x 3 int64 array (arcwave.UNREACHABLE_INT where no path)
 
+    m = arcwave.GridMap.load("arena.map")
+    p = arcwave.GridPlanner(m, moves="octile")                  # JPS+ here (p.engine_reason)
+    lengths, paths = p.query_batch([(1, 11, 30, 40)])
+    arcwave.trace_polyline("aerial.png", (10, 40), (300, 60), nodes=8, points=41)
+
 Every call that does real work releases the GIL, so several threads can run arcwave at once.
 Errors are arcwave.InputError (bad input), arcwave.Unsupported, arcwave.ResourceError (no GPU
 when backend="gpu", memory), arcwave.CudaError, arcwave.InternalError: all arcwave.Error.
@@ -31,6 +36,7 @@ from ._arcwave import (  # noqa: F401  (re-exported)
     CellGraph,
     CudaError,
     Error,
+    GreyImage,
     GridMap,
     InputError,
     InternalError,
@@ -159,37 +165,78 @@ def solve(problem: Union[str, os.PathLike, Model], *, all_solutions: bool = Fals
 @dataclass
 class GridPath:
     found: bool
-    length: float  # moves (four, eight) or octile length; inf when not found
+    length: float  # moves (four, eight) or octile length, weighted when the map is; inf: no path
     cells: np.ndarray  # K x 2 int32 (x, y), start first (empty without a path or paths=False)
+    expanded: int = 0  # the engine's work (cells or jump points expanded, moves followed)
 
 
 class GridPlanner:
-    """Queries on one map: moves "four", "eight" or "octile"; backend "auto", "cpu", "gpu".
-    Construction uploads the map to the GPU when the GPU answers."""
+    """Queries on one map through the engines of `arcwave grid` (include/arcwave/grid.hpp).
+
+    moves: "four", "eight" or "octile"; backend: "auto", "cpu" or "gpu"; engine: "auto",
+    "wave", "astar", "jps", "jps+" or "cpd"; expected_queries: how many queries will come (0:
+    unknown, many), which "auto" uses; cpd_file: a first-move database saved by save_cpd()
+    (the engine is then "cpd"). The wave's paths follow `order`; variant and stop_at_start are
+    the GPU wave's. Construction prepares the engine (uploads the map, builds the jump table or
+    the database); .engine, .engine_reason and .backend say what runs and why."""
 
     def __init__(self, grid_map: GridMap, moves: str = "four", backend: str = "auto",
-                 order: str = "LURD", paths: bool = True, threads: int = 0):
-        self._p = _arcwave.GridPlanner(grid_map, moves, backend, order, paths, threads)
+                 order: str = "LURD", paths: bool = True, threads: int = 0,
+                 engine: str = "auto", expected_queries: int = 0, cpd_file=None,
+                 variant: str = "fast", stop_at_start: bool = False):
+        self._p = _arcwave.GridPlanner(grid_map, moves, backend, order, paths, threads, engine,
+                                       int(expected_queries),
+                                       os.fspath(cpd_file) if cpd_file else "", variant,
+                                       stop_at_start)
         self.map = grid_map
 
     @property
     def backend(self) -> str:
         return self._p.backend
 
-    def query(self, start: Sequence[int], goal: Sequence[int]) -> GridPath:
-        found, length, cells = self._p.query(int(start[0]), int(start[1]), int(goal[0]),
-                                             int(goal[1]))
-        return GridPath(found, length, cells)
+    @property
+    def engine(self) -> str:
+        return self._p.engine
 
-    def query_batch(self, queries) -> tuple:
+    @property
+    def engine_reason(self) -> str:
+        return self._p.engine_reason
+
+    @property
+    def engine_detail(self) -> str:
+        return self._p.engine_detail
+
+    @property
+    def timings(self) -> dict:
+        """Milliseconds per phase: construction (context_wait, preprocess, upload,
+        device_build) and the last call (search, kernel, download, path)."""
+        return self._p.timings
+
+    @property
+    def preprocessing(self) -> dict:
+        """What construction prepared: what, seconds, bytes, runs (databases)."""
+        return self._p.preprocessing
+
+    def query(self, start: Sequence[int], goal: Sequence[int]) -> GridPath:
+        found, length, cells, expanded = self._p.query(int(start[0]), int(start[1]),
+                                                       int(goal[0]), int(goal[1]))
+        return GridPath(found, length, cells, expanded)
+
+    def query_batch(self, queries, with_expanded: bool = False) -> tuple:
         """queries: Q x 4 (sx, sy, gx, gy). Returns (lengths: float64 array, inf where there is
-        no path; paths: list of K x 2 arrays, empty when the planner has paths=False)."""
+        no path; paths: list of K x 2 arrays, empty when the planner has paths=False), and the
+        engine's work per query as a third item with with_expanded=True."""
         q = np.ascontiguousarray(queries, dtype=np.int32).reshape(-1, 4)
-        return self._p.query_batch(q)
+        lengths, paths, expanded = self._p.query_batch(q)
+        return (lengths, paths, expanded) if with_expanded else (lengths, paths)
 
     def distances_to(self, goal: Sequence[int]) -> np.ndarray:
         """H x W float64 distances of every cell to the goal (inf where unreachable)."""
         return self._p.distances_to(int(goal[0]), int(goal[1]))
+
+    def save_cpd(self, path: Union[str, os.PathLike]) -> None:
+        """Writes the first-move database (engine "cpd") for GridPlanner(cpd_file=path)."""
+        self._p.save_cpd(os.fspath(path))
 
 
 def grid_from_blocked(blocked) -> GridMap:
@@ -200,6 +247,80 @@ def grid_from_blocked(blocked) -> GridMap:
 def grid_from_heights(heights, threshold: int) -> GridMap:
     """A map from an H x W array of heights: moves are open where |dh| < threshold."""
     return GridMap.from_heights(np.ascontiguousarray(heights, dtype=np.uint16), int(threshold))
+
+
+def grid_from_costs(costs) -> GridMap:
+    """A weighted map from an H x W array of cell costs (0: blocked; a move costs the mean of
+    its two cells' costs, times sqrt 2 diagonally)."""
+    return GridMap.from_costs(np.ascontiguousarray(costs, dtype=np.uint16))
+
+
+def load_scenario_rows(scen, grid_map: GridMap, map_path) -> tuple:
+    """(queries Q x 4, optimal lengths, lines) of a MovingAI scenario file made for this map
+    (its name and size checked: InputError at FILE:LINE:COL otherwise)."""
+    return _arcwave.load_scenario_rows(os.fspath(scen), grid_map, os.fspath(map_path))
+
+
+def load_query_rows(path, grid_map: GridMap) -> tuple:
+    """(queries Q x 4, NaN lengths, lines) of a file of 'sx sy gx gy' lines."""
+    return _arcwave.load_query_rows(os.fspath(path), grid_map)
+
+
+def lengths_agree(ours: float, file: float, same_cell: bool) -> bool:
+    """MovingAI's tolerance (1e-4 relative; a file length of 0 between two cells: no path)."""
+    return _arcwave.lengths_agree(float(ours), float(file), bool(same_cell))
+
+
+def write_grid_png(grid_map: GridMap, distances, path, start, goal, file) -> tuple:
+    """Draws distances (H x W, as from distances_to) and a path (K x 2) into a PNG; returns
+    its (width, height)."""
+    return _arcwave.write_grid_png(grid_map, np.ascontiguousarray(distances, dtype=np.float64),
+                                   np.ascontiguousarray(path, dtype=np.int32).reshape(-1, 2),
+                                   int(start[0]), int(start[1]), int(goal[0]), int(goal[1]),
+                                   os.fspath(file))
+
+
+# ---- polylines -------------------------------------------------------------------------------
+
+
+@dataclass
+class PolylineResult:
+    found: bool  # False: no polyline keeps every turn within max_angle_deg
+    score: float
+    integer_score: int
+    vertices: np.ndarray  # K + 2 x 2 float64 (x, y): a, one point per node, b
+    candidates: list  # the chosen candidate index on each guide
+    backend: str
+    method: str
+
+
+def grey_image(pixels, max_value: int = 255) -> GreyImage:
+    """A grey image from an H x W array of values up to max_value."""
+    return GreyImage.from_pixels(np.ascontiguousarray(pixels, dtype=np.uint16), int(max_value))
+
+
+def trace_polyline(image: Union[GreyImage, str, os.PathLike], start: Sequence[float],
+                   goal: Sequence[float], nodes: int, points: int,
+                   max_angle_deg: float = 180.0, half_width: float = 0.0, score: str = "edge",
+                   method: str = "auto", backend: str = "auto",
+                   threads: int = 0) -> PolylineResult:
+    """The angle-constrained polyline from start to goal that best follows the image's edges
+    (`arcwave polyline`, include/arcwave/polyline.hpp): nodes intermediate points, each chosen
+    among `points` candidates across the segment; score "edge" or "sin"; method "auto",
+    "window", "cubic", "brute-force", "paper" or "tiled"."""
+    if not isinstance(image, GreyImage):
+        image = GreyImage.load(os.fspath(image))
+    r = _arcwave.trace_polyline(image, float(start[0]), float(start[1]), float(goal[0]),
+                                float(goal[1]), int(nodes), int(points), float(max_angle_deg),
+                                float(half_width), score, method, backend, int(threads))
+    return PolylineResult(r["found"], r["score"], r["integer_score"], r["vertices"],
+                          list(r["candidates"]), r["backend"], r["method"])
+
+
+def draw_polyline_png(image: GreyImage, vertices, path) -> None:
+    """The image with the polyline through `vertices` (K x 2) drawn over it, as an RGB PNG."""
+    _arcwave.draw_polyline_png(image, np.ascontiguousarray(vertices, dtype=np.float64),
+                               os.fspath(path))
 
 
 # ---- shortest paths --------------------------------------------------------------------------

@@ -19,6 +19,7 @@ void bind_solver(nb::module_& m);
 void bind_grid(nb::module_& m);
 void bind_paths(nb::module_& m);
 void bind_cellgraph(nb::module_& m);
+void bind_polyline(nb::module_& m);
 
 /// A C-contiguous NumPy array over the vector's elements, without a copy: the array owns the
 /// vector (freed with the array's last reference).

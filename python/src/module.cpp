@@ -33,4 +33,5 @@ NB_MODULE(_arcwave, m) {
   python::bind_grid(m);
   python::bind_paths(m);
   python::bind_cellgraph(m);
+  python::bind_polyline(m);
 }
