@@ -19,6 +19,7 @@
 #include "propagation/cpu/globals/global_propagators.hpp"
 #include "propagation/cpu/intension.hpp"
 #include "propagation/cpu/interval_intension.hpp"
+#include "propagation/cpu/linear/shape_propagators.hpp"
 #include "propagation/cpu/negative_table.hpp"
 #include "propagation/cpu/sum.hpp"
 
@@ -137,7 +138,12 @@ void CpuEngine::build(const CpuEngineOptions& options) {
         add(std::make_unique<NegativeTablePropagator>(id, e->scope, *e->table, ctx_.domains));
         ++kinds["negative-table"];
       }
-    } else if (const auto* in = std::get_if<IndexedIntension>(&c)) {
+    } else if (const auto* in = std::get_if<IndexedIntension>(&c); in != nullptr && in->shape) {
+      // Linear forms, disequalities, disjunctions: dedicated propagators.
+      for (std::unique_ptr<Propagator>& p : make_shape_propagators(id, *in->shape, domains))
+        add(std::move(p));
+      ++kinds[std::string(shape_kind(*in->shape))];
+    } else if (in != nullptr) {
       // Bounds by interval evaluation on any domain size, and full GAC by enumeration while
       // the domains are small enough.
       add(std::make_unique<IntervalIntensionPropagator>(id, in->scope, in->expr, domains));

@@ -255,10 +255,8 @@ class Compiler {
     std::vector<std::size_t> sizes;
     for (int v : c.scope) sizes.push_back(dom(v).size());
     const std::size_t p = product(sizes, options_.intension_table_limit);
-    if (p > options_.intension_table_limit || tabulated_ + p > options_.intension_budget) {
-      emit(IndexedIntension{c.scope, c.expr}, c.scope);
-      return;
-    }
+    if (p > options_.intension_table_limit || tabulated_ + p > options_.intension_budget)
+      return add_large_intension(c);
     if (r == 2) return add_binary_intension(c);
     // n-ary: shared when the same expression meets the same domains
     std::vector<int> key_doms;
@@ -268,13 +266,18 @@ class Compiler {
       if (*expr == *c.expr) return add_nary_table(c.scope, table);
     std::shared_ptr<const Table> table =
         intension_to_table(model_, c, options_.intension_table_limit);
-    if (!table) {  // a value does not fit a 32-bit table cell
-      emit(IndexedIntension{c.scope, c.expr}, c.scope);
-      return;
-    }
+    if (!table) return add_large_intension(c);  // a value does not fit a 32-bit table cell
     tabulated_ += p;
     bucket.emplace_back(c.expr, table);
     add_nary_table(c.scope, table);
+  }
+
+  void add_large_intension(const IntensionConstraint& c) {
+    std::shared_ptr<const IntensionShape> shape;
+    if (options_.intension_shapes)
+      if (auto s = recognise_intension(*c.expr, c.scope, out_.domains))
+        shape = std::make_shared<const IntensionShape>(std::move(*s));
+    emit(IndexedIntension{c.scope, c.expr, std::move(shape)}, c.scope);
   }
 
   void add_binary_intension(const IntensionConstraint& c) {

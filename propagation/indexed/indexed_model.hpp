@@ -15,6 +15,7 @@
 
 #include "arcwave/model.hpp"
 #include "propagation/indexed/bit_relation.hpp"
+#include "propagation/indexed/intension_shape.hpp"
 
 namespace arcwave {
 
@@ -50,10 +51,13 @@ struct IndexedExtension {
   std::vector<int> scope;
   std::shared_ptr<const IndexedTable> table;
 };
-/// Intension whose domain product was too large to tabulate.
+/// Intension whose domain product was too large to tabulate. `shape`: its restatement as
+/// clauses of linear literals when it has one (the CPU engine then gives it dedicated
+/// propagators instead of interpreting the expression).
 struct IndexedIntension {
   std::vector<int> scope;
   std::shared_ptr<const Expr> expr;
+  std::shared_ptr<const IntensionShape> shape;
 };
 struct IndexedAllDifferent {
   std::vector<int> scope;
@@ -88,6 +92,9 @@ struct IndexOptions {
   std::size_t intension_budget = 64'000'000;
   /// n-ary conflict tables whose domain product is at most this become support tables.
   std::size_t conflict_expand_limit = 100'000;
+  /// Recognise linear forms, disequalities of distances, disjunctions of precedences... in the
+  /// intensions left untabulated (IndexedIntension::shape).
+  bool intension_shapes = true;
 };
 
 struct IndexedModel {

@@ -38,9 +38,11 @@ inline Domains under_decisions(const Model& m, const std::vector<WalkStep>& deci
 /// each decision (`ok`: whether propagation succeeded; a failed decision is then undone) and at
 /// the end of each step (ok = true). Stops when the root fails or every variable is fixed at
 /// the root.
+/// `options` compile the model (the default: as the solver does).
 template <typename Check>
-void random_walk(const Model& m, std::uint64_t seed, int steps, Check&& check) {
-  auto indexed = std::make_shared<const IndexedModel>(index_model(m));
+void random_walk(const Model& m, std::uint64_t seed, int steps, Check&& check,
+                 const IndexOptions& options = {}) {
+  auto indexed = std::make_shared<const IndexedModel>(index_model(m, options));
   cpu::CpuEngine engine(indexed);
   std::vector<WalkStep> decisions;
   const bool root = engine.propagate_root();

@@ -1,0 +1,124 @@
+// Definitions for propagation/cpu/linear/linear_ne.hpp.
+#include "propagation/cpu/linear/linear_ne.hpp"
+
+#include <algorithm>
+
+namespace arcwave::cpu {
+
+namespace {
+
+std::vector<int> union_of(const std::vector<LinearLiteral>& literals) {
+  std::vector<int> vars;
+  for (const LinearLiteral& l : literals)
+    for (int x : l.vars)
+      if (std::find(vars.begin(), vars.end(), x) == vars.end()) vars.push_back(x);
+  return vars;
+}
+
+}  // namespace
+
+LinearNotEqual::LinearNotEqual(int constraint, const std::vector<LinearLiteral>& literals,
+                               const std::vector<std::vector<Value>>& domains)
+    : Propagator(constraint, union_of(literals)) {
+  count_.assign(vars_.size(), 0);
+  for (const LinearLiteral& l : literals) {
+    sums_.emplace_back(l, domains);
+    std::vector<int> pos(vars_.size(), -1);
+    for (std::size_t u = 0; u < vars_.size(); ++u) {
+      pos[u] = sums_.back().position(vars_[u]);
+      if (pos[u] >= 0) ++count_[u];
+    }
+    pos_.push_back(std::move(pos));
+  }
+  abundant_.assign(vars_.size(), 0);
+  width_.resize(vars_.size());
+  digit_.resize(vars_.size());
+}
+
+bool LinearNotEqual::surely_supported(const Domains& /*d*/, std::size_t u) const {
+  for (std::size_t j = 0; j < sums_.size(); ++j) {
+    bool covered = false;
+    for (std::size_t w = 0; w < vars_.size() && !covered; ++w)
+      covered = w != u && pos_[j][w] >= 0 && abundant_[w] != 0;
+    if (!covered) return false;
+  }
+  return true;
+}
+
+bool LinearNotEqual::filter(Context& ctx, std::size_t u, bool& changed) {
+  const Domains& d = ctx.domains;
+  others_.clear();
+  for (std::size_t w = 0; w < vars_.size(); ++w) {
+    if (w == u) continue;
+    others_.push_back(w);
+    width_[w] = std::min(d.size(vars_[w]), count_[w] + 1);
+    digit_[w] = 0;
+  }
+  bool valid_seen = false;
+  common_.clear();
+  for (bool more = true; more;) {
+    // The tuple: the digit_[w]-th present value (dense order) of every other variable.
+    zeros_.clear();
+    bool valid = true;
+    for (std::size_t j = 0; j < sums_.size() && valid; ++j) {
+      const LinearSum& s = sums_[j];
+      LinearSum::Wide rest = s.constant();
+      for (std::size_t w : others_) {
+        const int p = pos_[j][w];
+        if (p >= 0) rest += s.term(static_cast<std::size_t>(p), d.dense(vars_[w])[digit_[w]]);
+      }
+      const int p = pos_[j][u];
+      if (p < 0) {
+        valid = rest != 0;
+        continue;
+      }
+      const int a = s.zero_of(static_cast<std::size_t>(p), rest);
+      if (a >= 0 && d.contains(vars_[u], a)) zeros_.push_back(a);
+    }
+    if (valid) {
+      if (!valid_seen) {
+        common_ = zeros_;
+        valid_seen = true;
+      } else {
+        std::erase_if(common_, [&](int a) {
+          return std::find(zeros_.begin(), zeros_.end(), a) == zeros_.end();
+        });
+      }
+      if (common_.empty()) return true;  // every value of the variable has a support
+    }
+    more = false;  // odometer
+    for (std::size_t w : others_) {
+      if (++digit_[w] < width_[w]) {
+        more = true;
+        break;
+      }
+      digit_[w] = 0;
+    }
+  }
+  if (!valid_seen) return false;  // no tuple of the others satisfies the rest: no solution
+  const int x = vars_[u];
+  std::sort(common_.begin(), common_.end());
+  common_.erase(std::unique(common_.begin(), common_.end()), common_.end());
+  for (int a : common_) {
+    if (!d.contains(x, a)) continue;
+    changed = true;
+    if (!ctx.remove(x, a)) return false;
+  }
+  return true;
+}
+
+bool LinearNotEqual::propagate(Context& ctx) {
+  return repeat_passes(ctx, [&](bool& changed) {
+    const Domains& d = ctx.domains;
+    for (std::size_t u = 0; u < vars_.size(); ++u)
+      abundant_[u] = d.size(vars_[u]) > count_[u] ? 1 : 0;
+    for (std::size_t u = 0; u < vars_.size(); ++u) {
+      if (surely_supported(d, u)) continue;
+      if (!filter(ctx, u, changed)) return false;
+      abundant_[u] = d.size(vars_[u]) > count_[u] ? 1 : 0;
+    }
+    return true;
+  });
+}
+
+}  // namespace arcwave::cpu

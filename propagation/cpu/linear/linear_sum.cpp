@@ -1,0 +1,150 @@
+// Definitions for propagation/cpu/linear/linear_sum.hpp.
+#include "propagation/cpu/linear/linear_sum.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+
+namespace arcwave::cpu {
+
+LinearSum::LinearSum(const LinearLiteral& literal, const std::vector<std::vector<Value>>& domains)
+    : vars_(literal.vars), coeffs_(literal.coeffs), constant_(literal.constant) {
+  for (int x : vars_) index_.emplace_back(domains[static_cast<std::size_t>(x)]);
+}
+
+int LinearSum::position(int x) const noexcept {
+  const auto it = std::find(vars_.begin(), vars_.end(), x);
+  return it == vars_.end() ? -1 : static_cast<int>(it - vars_.begin());
+}
+
+LinearSum::Wide LinearSum::min(const Domains& d) const noexcept {
+  Wide s = constant_;
+  for (std::size_t i = 0; i < vars_.size(); ++i) s += term_min(d, i);
+  return s;
+}
+
+LinearSum::Wide LinearSum::max(const Domains& d) const noexcept {
+  Wide s = constant_;
+  for (std::size_t i = 0; i < vars_.size(); ++i) s += term_max(d, i);
+  return s;
+}
+
+int LinearSum::zero_of(std::size_t i, Wide rest) const noexcept {
+  const Wide c = coeffs_[i];
+  if (rest % c != 0) return -1;
+  const Wide v = -rest / c;
+  if (v < std::numeric_limits<Value>::min() || v > std::numeric_limits<Value>::max()) return -1;
+  return index_[i](static_cast<Value>(v));
+}
+
+bool LinearSum::at_most(Context& ctx, std::size_t i, Wide bound, bool& changed) const {
+  const Domains& d = ctx.domains;
+  const int x = vars_[i];
+  // The largest terms sit at the top of the domain for a positive coefficient.
+  const bool from_top = coeffs_[i] > 0;
+  for (int a = from_top ? d.max(x) : d.min(x); term(i, a) > bound;) {
+    const int next = from_top ? d.prev(x, a) : d.next(x, a);
+    changed = true;
+    if (!ctx.remove(x, a)) return false;
+    a = next;
+  }
+  return true;
+}
+
+bool LinearSum::at_least(Context& ctx, std::size_t i, Wide bound, bool& changed) const {
+  const Domains& d = ctx.domains;
+  const int x = vars_[i];
+  const bool from_bottom = coeffs_[i] > 0;
+  for (int a = from_bottom ? d.min(x) : d.max(x); term(i, a) < bound;) {
+    const int next = from_bottom ? d.next(x, a) : d.prev(x, a);
+    changed = true;
+    if (!ctx.remove(x, a)) return false;
+    a = next;
+  }
+  return true;
+}
+
+bool LinearSum::enforce_le(Context& ctx, bool& changed) const {
+  const Domains& d = ctx.domains;
+  const Wide smin = min(d);
+  if (smin > 0) return false;
+  // Pruning a term from above leaves every term's minimum (hence smin) as it was.
+  for (std::size_t i = 0; i < vars_.size(); ++i)
+    if (!at_most(ctx, i, term_min(d, i) - smin, changed)) return false;
+  return true;
+}
+
+bool LinearSum::solid(const Domains& d, std::size_t i) const noexcept {
+  const int x = vars_[i];
+  return index_[i].range() && d.size(x) == d.max(x) - d.min(x) + 1;
+}
+
+bool LinearSum::pairs(Context& ctx, std::size_t i, std::size_t j, Wide rest, bool& changed) const {
+  const Domains& d = ctx.domains;
+  const int x = vars_[i];
+  const int y = vars_[j];
+  const std::int32_t* dense = d.dense(x);
+  for (int k = d.size(x) - 1; k >= 0; --k) {
+    const int a = dense[k];
+    const int b = zero_of(j, rest + term(i, a));
+    if (b >= 0 && d.contains(y, b)) continue;
+    changed = true;
+    if (!ctx.remove(x, a)) return false;
+  }
+  return true;
+}
+
+bool LinearSum::enforce_eq(Context& ctx, bool& changed) const {
+  const Domains& d = ctx.domains;
+  for (bool moved = true; moved;) {
+    moved = false;
+    const Wide smin = min(d);
+    const Wide smax = max(d);
+    if (smin > 0 || smax < 0) return false;
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+      const Wide lo = term_min(d, i);
+      const Wide hi = term_max(d, i);
+      if (!at_most(ctx, i, lo - smin, moved) || !at_least(ctx, i, hi - smax, moved)) return false;
+    }
+    changed = changed || moved;
+  }
+  std::size_t open[2] = {0, 0};
+  std::size_t count = 0;
+  Wide rest = constant_;
+  for (std::size_t i = 0; i < vars_.size(); ++i) {
+    if (d.size(vars_[i]) > 1) {
+      if (++count > 2) return true;
+      open[count - 1] = i;
+    } else {
+      rest += term(i, d.min(vars_[i]));
+    }
+  }
+  if (count < 2) return true;  // bounds are exact on one variable
+  const std::size_t i = open[0];
+  const std::size_t j = open[1];
+  // x + y = k over two intervals: every value has its partner once the bounds agree.
+  if (std::abs(coeffs_[i]) == 1 && std::abs(coeffs_[j]) == 1 && solid(d, i) && solid(d, j))
+    return true;
+  return pairs(ctx, i, j, rest, changed) && pairs(ctx, j, i, rest, changed);
+}
+
+bool LinearSum::enforce_ne(Context& ctx, bool& changed) const {
+  const Domains& d = ctx.domains;
+  std::size_t open = vars_.size();
+  Wide rest = constant_;
+  for (std::size_t i = 0; i < vars_.size(); ++i) {
+    if (d.size(vars_[i]) > 1) {
+      if (open != vars_.size()) return true;  // two unfixed: each value has a support
+      open = i;
+    } else {
+      rest += term(i, d.min(vars_[i]));
+    }
+  }
+  if (open == vars_.size()) return rest != 0;
+  const int a = zero_of(open, rest);
+  if (a < 0 || !d.contains(vars_[open], a)) return true;
+  changed = true;
+  return ctx.remove(vars_[open], a);
+}
+
+}  // namespace arcwave::cpu
