@@ -13,7 +13,7 @@
 //    variables. The values outside are removed (for a disjunctive pair: the gap between the
 //    two orders, the pair's hole).
 // Exact on every literal but equalities of three variables or more, whose status and projection
-// come from bounds (sound, weaker).
+// come from bounds (sound, weaker); a lone equality left is enforced as linear_eq.hpp says.
 #pragma once
 
 #include <vector>

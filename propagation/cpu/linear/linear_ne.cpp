@@ -31,18 +31,27 @@ LinearNotEqual::LinearNotEqual(int constraint, const std::vector<LinearLiteral>&
     pos_.push_back(std::move(pos));
   }
   abundant_.assign(vars_.size(), 0);
+  covered_.assign(sums_.size(), 0);
   width_.resize(vars_.size());
   digit_.resize(vars_.size());
 }
 
-bool LinearNotEqual::surely_supported(const Domains& /*d*/, std::size_t u) const {
+bool LinearNotEqual::surely_supported(std::size_t u) const {
   for (std::size_t j = 0; j < sums_.size(); ++j) {
-    bool covered = false;
-    for (std::size_t w = 0; w < vars_.size() && !covered; ++w)
-      covered = w != u && pos_[j][w] >= 0 && abundant_[w] != 0;
-    if (!covered) return false;
+    const int own = abundant_[u] != 0 && pos_[j][u] >= 0 ? 1 : 0;
+    if (covered_[j] - own < 1) return false;
   }
   return true;
+}
+
+void LinearNotEqual::count_abundant(const Domains& d) {
+  std::fill(covered_.begin(), covered_.end(), 0);
+  for (std::size_t u = 0; u < vars_.size(); ++u) {
+    abundant_[u] = d.size(vars_[u]) > count_[u] ? 1 : 0;
+    if (abundant_[u] == 0) continue;
+    for (std::size_t j = 0; j < sums_.size(); ++j)
+      if (pos_[j][u] >= 0) ++covered_[j];
+  }
 }
 
 bool LinearNotEqual::filter(Context& ctx, std::size_t u, bool& changed) {
@@ -110,12 +119,13 @@ bool LinearNotEqual::filter(Context& ctx, std::size_t u, bool& changed) {
 bool LinearNotEqual::propagate(Context& ctx) {
   return repeat_passes(ctx, [&](bool& changed) {
     const Domains& d = ctx.domains;
-    for (std::size_t u = 0; u < vars_.size(); ++u)
-      abundant_[u] = d.size(vars_[u]) > count_[u] ? 1 : 0;
+    count_abundant(d);
+    // Two variables with enough values in every disequality: every value has a support.
+    if (std::all_of(covered_.begin(), covered_.end(), [](int c) { return c >= 2; })) return true;
     for (std::size_t u = 0; u < vars_.size(); ++u) {
-      if (surely_supported(d, u)) continue;
+      if (surely_supported(u)) continue;
       if (!filter(ctx, u, changed)) return false;
-      abundant_[u] = d.size(vars_[u]) > count_[u] ? 1 : 0;
+      if (abundant_[u] != 0 && d.size(vars_[u]) <= count_[u]) count_abundant(d);
     }
     return true;
   });

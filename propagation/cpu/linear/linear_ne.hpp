@@ -28,8 +28,10 @@ class LinearNotEqual final : public Propagator {
   bool propagate(Context& ctx) override;
 
  private:
+  // Recounts abundant_ and covered_ from the domains.
+  void count_abundant(const Domains& d);
   // Does every disequality hold a variable other than vars_[u] with enough values?
-  [[nodiscard]] bool surely_supported(const Domains& d, std::size_t u) const;
+  [[nodiscard]] bool surely_supported(std::size_t u) const;
   // Removes the values of vars_[u] without a support; false on a wipe-out.
   bool filter(Context& ctx, std::size_t u, bool& changed);
 
@@ -37,6 +39,7 @@ class LinearNotEqual final : public Propagator {
   std::vector<std::vector<int>> pos_;   // per disequality, per variable: position in it or -1
   std::vector<int> count_;              // per variable: the disequalities holding it
   std::vector<std::uint8_t> abundant_;  // per variable, this pass: more values than count_
+  std::vector<int> covered_;            // per disequality, this pass: its abundant variables
   // Scratch of filter(): the other variables' candidate values and the odometer over them.
   std::vector<std::size_t> others_;
   std::vector<int> width_, digit_;

@@ -30,7 +30,15 @@ LinearSum::Wide LinearSum::max(const Domains& d) const noexcept {
 }
 
 int LinearSum::zero_of(std::size_t i, Wide rest) const noexcept {
-  const Wide c = coeffs_[i];
+  const Value k = coeffs_[i];
+  if (rest > std::numeric_limits<Value>::min() && rest <= std::numeric_limits<Value>::max()) {
+    // 64 bits (the common case): 128-bit division is a library call.
+    const auto r = static_cast<Value>(rest);
+    if (k == 1 || k == -1) return index_[i](k == 1 ? -r : r);
+    if (r % k != 0) return -1;
+    return index_[i](-(r / k));
+  }
+  const Wide c = k;
   if (rest % c != 0) return -1;
   const Wide v = -rest / c;
   if (v < std::numeric_limits<Value>::min() || v > std::numeric_limits<Value>::max()) return -1;
@@ -122,9 +130,11 @@ bool LinearSum::enforce_eq(Context& ctx, bool& changed) const {
   if (count < 2) return true;  // bounds are exact on one variable
   const std::size_t i = open[0];
   const std::size_t j = open[1];
-  // x + y = k over two intervals: every value has its partner once the bounds agree.
+  // x + y = k over two intervals: every value has its partner once the bounds agree. Above
+  // kPairsLimit values the pairs wait (bounds meanwhile): a pass costs a visit per value.
   if (std::abs(coeffs_[i]) == 1 && std::abs(coeffs_[j]) == 1 && solid(d, i) && solid(d, j))
     return true;
+  if (d.size(vars_[i]) + d.size(vars_[j]) > kPairsLimit) return true;
   return pairs(ctx, i, j, rest, changed) && pairs(ctx, j, i, rest, changed);
 }
 

@@ -1,9 +1,10 @@
 // propagation/cpu/linear/linear_sum.hpp — sum(coeff_i * x_i) + constant over a few distinct
 // variables, read on the engine's domains (value indices mapped through the sorted model
 // domains), and the filtering of one linear literal: `sum <= 0` (bounds, which is GAC for an
-// inequality), `sum = 0` (bounds; exact once at most two variables are unfixed) and `sum != 0`
-// (forward checking, which is GAC for one disequality). Arithmetic is 128-bit: the recogniser
-// (propagation/indexed/intension_shape) bounds every term well inside 64 bits.
+// inequality), `sum = 0` (bounds; exact once at most two variables are unfixed, within a size
+// limit) and `sum != 0` (forward checking, which is GAC for one disequality). Arithmetic is
+// 128-bit: the recogniser (propagation/indexed/intension_shape) bounds every term well inside
+// 64 bits.
 #pragma once
 
 #include <vector>
@@ -50,8 +51,11 @@ class LinearSum {
 
   /// sum <= 0: bounds consistency (one pass reaches it). False on a wipe-out.
   bool enforce_le(Context& ctx, bool& changed) const;
-  /// sum = 0: bounds consistency, then, with two variables left unfixed, every value without a
-  /// partner removed (with one, bounds are exact already). False on a wipe-out.
+  /// sum = 0: bounds consistency, then, with two variables left unfixed and at most
+  /// kPairsLimit values between them, every value without a partner removed (with one unfixed,
+  /// bounds are exact already). False on a wipe-out. The limit keeps a pass cheap on long
+  /// horizons; it is above what the generic intension propagator enumerates (5,000 pairs).
+  static constexpr int kPairsLimit = 4096;
   bool enforce_eq(Context& ctx, bool& changed) const;
   /// sum != 0: the value of the last unfixed variable that zeroes the sum removed; false when
   /// every variable is fixed and the sum is zero.
