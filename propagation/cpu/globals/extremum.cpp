@@ -2,7 +2,7 @@
 #include "propagation/cpu/globals/extremum.hpp"
 
 #include <algorithm>
-#include <limits>
+#include <array>
 
 namespace arcwave::cpu {
 
@@ -11,28 +11,65 @@ ExtremumPropagator::ExtremumPropagator(int constraint, std::vector<int> scope,
                                        const std::vector<std::vector<Value>>& domains)
     : Propagator(constraint, std::move(scope)),
       maximum_(c.maximum),
+      op_(c.condition.op),
       list_(c.scope),
       rhs_(c.condition, domains),
       domains_(&domains) {
-  for (int x : list_)
-    for (std::size_t a = 0; a < domains[static_cast<std::size_t>(x)].size(); ++a)
-      keys_.push_back(key(x, static_cast<int>(a)));
-  std::sort(keys_.begin(), keys_.end());
-  keys_.erase(std::unique(keys_.begin(), keys_.end()), keys_.end());
-  for (int x : list_) {
-    std::vector<int>& r = rank_.emplace_back();
-    for (std::size_t a = 0; a < domains[static_cast<std::size_t>(x)].size(); ++a)
-      r.push_back(static_cast<int>(
-          std::lower_bound(keys_.begin(), keys_.end(), key(x, static_cast<int>(a))) -
-          keys_.begin()));
+  for (int x : list_) index_.emplace_back(domains[static_cast<std::size_t>(x)]);
+  if (rhs_.variable() >= 0)
+    support_.assign(domains[static_cast<std::size_t>(rhs_.variable())].size(), -1);
+}
+
+bool ExtremumPropagator::filter_rhs(Context& ctx, Value h, bool& changed) {
+  const Domains& d = ctx.domains;
+  const int r = rhs_.variable();
+  if (op_ != Relation::kEq) {
+    // The other relations read only V's extremes: keys from the smallest low key to H.
+    Value low = kNone;
+    for (int x : list_) low = std::min(low, low_key(d, x));
+    const Value a = value_of_key(low);
+    const Value b = value_of_key(h);
+    const std::array<Value, 2> range = {std::min(a, b), std::max(a, b)};
+    return rhs_.filter(ctx, range, changed);
   }
-  holders_.assign(keys_.size(), 0);
-  holder_.assign(keys_.size(), -1);
+  const std::vector<Value>& rv = (*domains_)[static_cast<std::size_t>(r)];
+  auto holds = [&](std::size_t i, Value v) {
+    const int a = index_[i](v);
+    return a >= 0 && d.contains(list_[i], a);
+  };
+  const std::int32_t* dense = d.dense(r);
+  for (int k = d.size(r) - 1; k >= 0; --k) {
+    const int b = dense[k];
+    const Value v = rv[static_cast<std::size_t>(b)];
+    bool ok = (maximum_ ? -v : v) <= h;
+    if (ok) {
+      std::int32_t& s = support_[static_cast<std::size_t>(b)];
+      ok = s >= 0 && holds(static_cast<std::size_t>(s), v);
+      for (std::size_t i = 0; !ok && i < list_.size(); ++i)
+        if (holds(i, v)) {
+          s = static_cast<std::int32_t>(i);
+          ok = true;
+        }
+    }
+    if (ok) continue;
+    changed = true;
+    if (!ctx.remove(r, b)) return false;
+  }
+  return true;
+}
+
+Value ExtremumPropagator::smallest_allowed(const Domains& d, std::size_t i, Value h) const {
+  const int x = list_[i];
+  for (int a = first_by_key(d, x); a >= 0; a = next_by_key(d, x, a)) {
+    const Value kv = key(x, a);
+    if (kv > h) return kNone;
+    if (rhs_.accepts(d, value_of_key(kv))) return kv;
+  }
+  return kNone;
 }
 
 bool ExtremumPropagator::once(Context& ctx, bool& changed) {
   const Domains& d = ctx.domains;
-  constexpr Value kNone = std::numeric_limits<Value>::max();
   const std::size_t n = list_.size();
   // H, the position holding it (first such), and the smallest upper bound of the others.
   Value h = kNone;
@@ -48,63 +85,22 @@ bool ExtremumPropagator::once(Context& ctx, bool& changed) {
       h_others = hi;
     }
   }
-  // The ranks of the keys <= H, with how many positions hold each (0, 1 or "2+").
-  touched_.clear();
-  for (std::size_t i = 0; i < n; ++i) {
-    const int x = list_[i];
-    const std::vector<int>& rank = rank_[i];
-    // Values in increasing key order (increasing value indices for minimum, decreasing for
-    // maximum) while the key is <= H.
-    for (int a = first_by_key(d, x); a >= 0; a = next_by_key(d, x, a)) {
-      const int r = rank[static_cast<std::size_t>(a)];
-      if (keys_[static_cast<std::size_t>(r)] > h) break;
-      int& count = holders_[static_cast<std::size_t>(r)];
-      if (count == 0) {
-        touched_.push_back(r);
-        holder_[static_cast<std::size_t>(r)] = static_cast<int>(i);
-        count = 1;
-      } else if (holder_[static_cast<std::size_t>(r)] != static_cast<int>(i)) {
-        count = 2;
-      }
-    }
-  }
-  std::sort(touched_.begin(), touched_.end());
-  auto reset = [&] {
-    for (int r : touched_) holders_[static_cast<std::size_t>(r)] = 0;
-  };
-  if (rhs_.variable() >= 0) {
-    minima_.clear();
-    for (int r : touched_) minima_.push_back(value_of_key(keys_[static_cast<std::size_t>(r)]));
-    std::sort(minima_.begin(), minima_.end());
-    if (!rhs_.filter(ctx, minima_, changed)) {
-      reset();
-      return false;
-    }
-  }
-  // The smallest allowed key (at position first_at) and the smallest allowed key held by
-  // another position.
+  if (rhs_.variable() >= 0 && !filter_rhs(ctx, h, changed)) return false;
+  // The smallest allowed key (at position first_at, the first position holding it) and the
+  // smallest allowed key held by another position.
   Value first = kNone;
   Value second = kNone;
   int first_at = -1;
-  for (int r : touched_) {
-    const Value kv = keys_[static_cast<std::size_t>(r)];
-    const int count = holders_[static_cast<std::size_t>(r)];
-    const int at = holder_[static_cast<std::size_t>(r)];
-    if (first_at >= 0 && count == 1 && at == first_at) continue;
-    if (!rhs_.accepts(d, value_of_key(kv))) continue;
-    if (first_at < 0) {
-      first = kv;
-      first_at = at;
-      if (count >= 2) {
-        second = kv;
-        break;
-      }
-    } else {
-      second = kv;
-      break;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Value k = smallest_allowed(d, i, h);
+    if (k < first) {
+      second = first;
+      first = k;
+      first_at = static_cast<int>(i);
+    } else if (k < second) {
+      second = k;
     }
   }
-  reset();
   if (first_at < 0) return false;
   for (std::size_t i = 0; i < n; ++i) {
     const int x = list_[i];

@@ -10,16 +10,23 @@
 //    their maxima).
 // This is GAC when the list and the right-hand variable are distinct variables; a variable in
 // several roles is filtered as if its occurrences were independent (weaker, never wrong, exact
-// once they are fixed). One pass visits every present value once and sorts only the distinct
-// keys <= H (each value's rank among the list's distinct keys is computed at construction).
+// once they are fixed).
+//
+// A pass never enumerates V: with `=` against a variable each right-hand value keeps a residue
+// (a position holding it), other relations need only V's extremes ([smallest low key, H]);
+// the smallest allowed key of each position is found scanning its values in key order from
+// the smallest; and only values that go (or the first that stays) are visited when filtering
+// the list. The fixpoint is the one of the filter that collected and sorted V on every pass
+// (tests/propagation/cpu/test_extremum.cpp compares them).
 #pragma once
 
-#include <utility>
+#include <limits>
 #include <vector>
 
 #include "arcwave/model.hpp"
 #include "propagation/cpu/globals/condition_rhs.hpp"
 #include "propagation/cpu/propagator.hpp"
+#include "propagation/cpu/value_index.hpp"
 
 namespace arcwave::cpu {
 
@@ -31,6 +38,10 @@ class ExtremumPropagator final : public Propagator {
 
  private:
   bool once(Context& ctx, bool& changed);
+  // Filters the right-hand variable against V (the keys <= h).
+  bool filter_rhs(Context& ctx, Value h, bool& changed);
+  // The smallest key <= h of position i that the condition accepts (kNone: none).
+  [[nodiscard]] Value smallest_allowed(const Domains& d, std::size_t i, Value h) const;
   // The key of value index a of variable x: the value, negated for maximum.
   [[nodiscard]] Value key(int x, int a) const {
     const Value v = (*domains_)[static_cast<std::size_t>(x)][static_cast<std::size_t>(a)];
@@ -53,16 +64,15 @@ class ExtremumPropagator final : public Propagator {
     return maximum_ ? d.prev(x, a) : d.next(x, a);
   }
 
+  static constexpr Value kNone = std::numeric_limits<Value>::max();
+
   bool maximum_;
+  Relation op_;
   std::vector<int> list_;  // positions (a variable may repeat)
   ConditionRhs rhs_;
   const std::vector<std::vector<Value>>* domains_;
-  std::vector<Value> keys_;             // the list's distinct keys, increasing
-  std::vector<std::vector<int>> rank_;  // per list position: the rank of each value's key
-  std::vector<int> holders_;            // per rank this pass: positions holding it (<= 2)
-  std::vector<int> holder_;             // per rank: the first position holding it
-  std::vector<int> touched_;            // ranks <= H this pass
-  std::vector<Value> minima_;           // V as values, sorted
+  std::vector<ValueIndex> index_;      // per position
+  std::vector<std::int32_t> support_;  // per right-hand value index: a position, or -1
 };
 
 }  // namespace arcwave::cpu
