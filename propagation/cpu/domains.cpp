@@ -1,6 +1,8 @@
 // Definitions for propagation/cpu/domains.hpp.
 #include "propagation/cpu/domains.hpp"
 
+#include <algorithm>
+
 namespace arcwave::cpu {
 
 Domains::Domains(const std::vector<int>& sizes)
@@ -13,7 +15,10 @@ Domains::Domains(const std::vector<int>& sizes)
   dense_.resize(value_offset_.back());
   pos_.resize(value_offset_.back());
   bits_.assign(static_cast<std::size_t>(word_offset_.back()), 0);
+  low_word_.assign(sizes.size(), 0);
+  high_word_.resize(sizes.size());
   for (std::size_t x = 0; x < sizes.size(); ++x) {
+    high_word_[x] = words(static_cast<int>(x)) - 1;
     for (int a = 0; a < sizes[x]; ++a) {
       dense_[value_offset_[x] + a] = a;
       pos_[value_offset_[x] + a] = a;
@@ -25,15 +30,21 @@ Domains::Domains(const std::vector<int>& sizes)
 int Domains::min(int x) const noexcept {
   const std::uint64_t* w = bits(x);
   const int n = words(x);
-  for (int i = 0; i < n; ++i)
-    if (w[i] != 0) return i * 64 + __builtin_ctzll(w[i]);
+  for (int i = low_word_[x]; i < n; ++i)
+    if (w[i] != 0) {
+      low_word_[x] = i;
+      return i * 64 + __builtin_ctzll(w[i]);
+    }
   return -1;
 }
 
 int Domains::max(int x) const noexcept {
   const std::uint64_t* w = bits(x);
-  for (int i = words(x) - 1; i >= 0; --i)
-    if (w[i] != 0) return i * 64 + 63 - __builtin_clzll(w[i]);
+  for (int i = high_word_[x]; i >= 0; --i)
+    if (w[i] != 0) {
+      high_word_[x] = i;
+      return i * 64 + 63 - __builtin_clzll(w[i]);
+    }
   return -1;
 }
 
@@ -71,7 +82,10 @@ void Domains::restore(std::size_t mark) noexcept {
     log_.pop_back();
     // The newest removal of x sits at dense[size]: growing the size puts it back.
     ++size_[r.var];
-    bits_[word_offset_[r.var] + (r.value >> 6)] |= std::uint64_t{1} << (r.value & 63);
+    const int w = r.value >> 6;
+    bits_[word_offset_[r.var] + w] |= std::uint64_t{1} << (r.value & 63);
+    low_word_[r.var] = std::min(low_word_[r.var], w);
+    high_word_[r.var] = std::max(high_word_[r.var], w);
   }
 }
 

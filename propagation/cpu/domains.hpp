@@ -2,7 +2,9 @@
 // value indices (dense array + positions + size, so removal is O(1) and the removed values sit
 // after the size in removal order) and a bitset of the same values (for bitset AC3 and bounds),
 // plus one log of every removal in order. Backtracking replays the log backwards; AC4 uses the
-// log as its deletion queue.
+// log as its deletion queue. min() and max() start their scan at a remembered word (below the
+// first non-empty word, above the last), which removals never invalidate and restores lower
+// (raise): long domains are not rescanned from their first word on every call.
 #pragma once
 
 #include <cstddef>
@@ -72,6 +74,10 @@ class Domains {
   std::vector<std::int32_t> pos_;
   std::vector<std::uint64_t> bits_;
   std::vector<Removal> log_;
+  // Per variable: no present value below word low_word_ nor above word high_word_ (hints that
+  // min() / max() tighten as they scan).
+  mutable std::vector<int> low_word_;
+  mutable std::vector<int> high_word_;
 };
 
 }  // namespace arcwave::cpu

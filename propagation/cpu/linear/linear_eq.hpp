@@ -1,8 +1,8 @@
 // propagation/cpu/linear/linear_eq.hpp — sum(coeff_i * x_i) + constant = 0 over a few variables
 // (`e = s + d`, `x + y = z`, `x = 1440 * y`): bounds consistency, and GAC once at most two
 // variables are unfixed (every value of each needs a partner in the other; on two intervals with
-// unit coefficients the bounds say so already) while they hold at most
-// LinearSum::kPairsLimit values together.
+// unit coefficients the bounds say so already; y = x + k by shifted bitset words) — other
+// binary equalities while the two hold at most LinearSum::kPairsLimit values together.
 #pragma once
 
 #include <vector>

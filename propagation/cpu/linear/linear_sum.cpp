@@ -102,6 +102,48 @@ bool LinearSum::pairs(Context& ctx, std::size_t i, std::size_t j, Wide rest, boo
   return true;
 }
 
+namespace {
+
+// The 64 bits of a bitset of n words from bit p on (bits outside the set read 0).
+std::uint64_t bits_from(const std::uint64_t* w, int n, std::int64_t p) {
+  const std::int64_t q = p >= 0 ? p / 64 : -((-p + 63) / 64);
+  const auto r = static_cast<int>(p - q * 64);
+  auto at = [&](std::int64_t i) { return i >= 0 && i < n ? w[i] : std::uint64_t{0}; };
+  return r == 0 ? at(q) : (at(q) >> r) | (at(q + 1) << (64 - r));
+}
+
+// Removes the values a of x whose index a + off is absent from y's bitset.
+bool keep_shifted(Context& ctx, int x, int y, std::int64_t off, bool& changed) {
+  const Domains& d = ctx.domains;
+  const std::uint64_t* wx = d.bits(x);
+  const std::uint64_t* wy = d.bits(y);
+  const int ny = d.words(y);
+  for (int w = 0; w < d.words(x); ++w) {
+    std::uint64_t miss = wx[w] & ~bits_from(wy, ny, std::int64_t{w} * 64 + off);
+    while (miss != 0) {
+      const int a = w * 64 + __builtin_ctzll(miss);
+      miss &= miss - 1;
+      changed = true;
+      if (!ctx.remove(x, a)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool LinearSum::pairs_shifted(Context& ctx, std::size_t i, std::size_t j, Wide rest,
+                              bool& changed) const {
+  // y = x + k, k = c_i * rest: value index a of x pairs with a + off of y.
+  const Wide k = coeffs_[i] * rest;
+  Wide off = Wide{index_[i].value(0)} + k - index_[j].value(0);
+  constexpr Wide kFar = Wide{1} << 40;  // beyond every domain: no partner at all
+  off = std::clamp(off, -kFar, kFar);
+  const auto o = static_cast<std::int64_t>(off);
+  return keep_shifted(ctx, vars_[i], vars_[j], o, changed) &&
+         keep_shifted(ctx, vars_[j], vars_[i], -o, changed);
+}
+
 bool LinearSum::enforce_eq(Context& ctx, bool& changed) const {
   const Domains& d = ctx.domains;
   for (bool moved = true; moved;) {
@@ -132,8 +174,11 @@ bool LinearSum::enforce_eq(Context& ctx, bool& changed) const {
   const std::size_t j = open[1];
   // x + y = k over two intervals: every value has its partner once the bounds agree. Above
   // kPairsLimit values the pairs wait (bounds meanwhile): a pass costs a visit per value.
-  if (std::abs(coeffs_[i]) == 1 && std::abs(coeffs_[j]) == 1 && solid(d, i) && solid(d, j))
-    return true;
+  const bool unit = std::abs(coeffs_[i]) == 1 && std::abs(coeffs_[j]) == 1;
+  if (unit && solid(d, i) && solid(d, j)) return true;
+  // y = x + k over range domains: one shifted AND of the bitsets per word.
+  if (unit && coeffs_[i] == -coeffs_[j] && index_[i].range() && index_[j].range())
+    return pairs_shifted(ctx, i, j, rest, changed);
   if (d.size(vars_[i]) + d.size(vars_[j]) > kPairsLimit) return true;
   return pairs(ctx, i, j, rest, changed) && pairs(ctx, j, i, rest, changed);
 }

@@ -51,10 +51,11 @@ class LinearSum {
 
   /// sum <= 0: bounds consistency (one pass reaches it). False on a wipe-out.
   bool enforce_le(Context& ctx, bool& changed) const;
-  /// sum = 0: bounds consistency, then, with two variables left unfixed and at most
-  /// kPairsLimit values between them, every value without a partner removed (with one unfixed,
-  /// bounds are exact already). False on a wipe-out. The limit keeps a pass cheap on long
-  /// horizons; it is above what the generic intension propagator enumerates (5,000 pairs).
+  /// sum = 0: bounds consistency, then, with two variables left unfixed, every value without a
+  /// partner removed (with one unfixed, bounds are exact already): for y = x + k over range
+  /// domains by shifted bitset words, otherwise value by value while the two hold at most
+  /// kPairsLimit values (a pass visits each; the limit is above what the generic intension
+  /// propagator enumerated, 5,000 pairs). False on a wipe-out.
   static constexpr int kPairsLimit = 4096;
   bool enforce_eq(Context& ctx, bool& changed) const;
   /// sum != 0: the value of the last unfixed variable that zeroes the sum removed; false when
@@ -65,6 +66,8 @@ class LinearSum {
   // With x_i and x_j the only unfixed variables (the rest adding up to `rest`): removes the
   // values of x_i without a partner in x_j.
   bool pairs(Context& ctx, std::size_t i, std::size_t j, Wide rest, bool& changed) const;
+  // The same for x_j = x_i + k over range domains, word by word on the bitsets.
+  bool pairs_shifted(Context& ctx, std::size_t i, std::size_t j, Wide rest, bool& changed) const;
   // Is D(x_i) an interval of a range domain (no holes)?
   [[nodiscard]] bool solid(const Domains& d, std::size_t i) const noexcept;
 

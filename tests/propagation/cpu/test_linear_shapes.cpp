@@ -8,10 +8,12 @@
 //    when it enumerates), at the root and after random decisions and backtracks; elsewhere they
 //    contain the closure and contain the generic propagator's fixpoint only as a decomposition
 //    may (never removing a value of the closure), and a wipe-out means the closure is empty;
-//  - MAC with the dedicated propagators counts the brute-force number of solutions.
+//  - MAC with the dedicated propagators counts the brute-force number of solutions;
+//  - binary equalities over domains of several words keep exactly the values with a partner.
 #include <fmt/format.h>
 
 #include "propagation/cpu/cpu_engine.hpp"
+#include "propagation/cpu/linear/linear_eq.hpp"
 #include "propagation/indexed/intension_shape.hpp"
 #include "solver/search/mac_search.hpp"
 #include "tests/propagation/cpu/engine_domains.hpp"
@@ -319,6 +321,63 @@ TEST_CASE("networks of dedicated intension propagators: sound fixpoints, exact c
       });
     }
     REQUIRE(count == expected);
+  }
+}
+
+TEST_CASE("binary linear equalities over long domains keep exactly the values with a partner",
+          "[propagation][linear]") {
+  // Several words per domain (the shifted-bitset pairs of y = x + k, and the value-by-value
+  // ones), random holes, against a direct count of partners.
+  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    test::LinearModels gen(seed * 101);
+    const Value fx = gen.pick(-50, 50);
+    const Value fy = gen.pick(-50, 50);
+    std::vector<std::vector<Value>> domains(2);
+    for (Value v = fx; v < fx + gen.pick(60, 300); ++v)
+      if (gen.chance(85) || v == fx) domains[0].push_back(v);
+    for (Value v = fy; v < fy + gen.pick(60, 300); ++v)
+      if (gen.chance(85) || v == fy) domains[1].push_back(v);
+    LinearLiteral lit;
+    lit.vars = {0, 1};
+    const int form = gen.pick(0, 3);
+    lit.coeffs = form == 0   ? std::vector<Value>{1, -1}
+                 : form == 1 ? std::vector<Value>{-1, 1}
+                 : form == 2 ? std::vector<Value>{1, 1}
+                             : std::vector<Value>{2, -3};
+    lit.constant = gen.pick(-40, 40);
+    lit.op = Relation::kEq;
+    INFO(fmt::format("seed {} form {}", seed, form));
+    cpu::LinearEqual p(0, lit, domains);
+    cpu::Context ctx({static_cast<int>(domains[0].size()), static_cast<int>(domains[1].size())});
+    for (int step = 0; step < 6; ++step) {
+      ctx.tick();
+      const bool ok = p.propagate(ctx);
+      // Expected: the values with a partner among the present ones (to a fixpoint: one round
+      // of each side suffices for a functional relation).
+      std::vector<std::vector<int>> present(2);
+      for (int x = 0; x < 2; ++x)
+        for (int a = 0; a < static_cast<int>(domains[x].size()); ++a)
+          if (ctx.domains.contains(x, a)) present[x].push_back(a);
+      auto has_partner = [&](int x, int a) {
+        const int y = 1 - x;
+        for (int b : present[y]) {
+          const Value vx = domains[x][a];
+          const Value vy = domains[y][b];
+          if (lit.coeffs[x] * vx + lit.coeffs[y] * vy + lit.constant == 0) return true;
+        }
+        return false;
+      };
+      if (!ok) break;
+      for (int x = 0; x < 2; ++x)
+        for (int a : present[x]) REQUIRE(has_partner(x, a));
+      // Knock a few values out and go again.
+      for (int k = 0; k < 8; ++k) {
+        const int x = gen.pick(0, 1);
+        if (ctx.domains.size(x) <= 1) continue;
+        const int a = ctx.domains.dense(x)[gen.pick(0, ctx.domains.size(x) - 1)];
+        ctx.remove(x, a);
+      }
+    }
   }
 }
 
