@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "solver/batch/props/layout.hpp"
 
 namespace arcwave::batch {
 
@@ -32,13 +33,11 @@ std::optional<std::string> batch_refusal(const IndexedModel& model, std::size_t 
           "tuples once stars and conflicts are expanded",
           model.origin[k], e->scope.size(), table_limit);
     }
-    const char* what = std::holds_alternative<IndexedIntension>(c)
-                           ? "an intension too large to tabulate"
-                           : "a global constraint";
-    return fmt::format(
-        "constraint #{} is {} on {} variables (the batched GPU search takes "
-        "tables and small intensions)",
-        model.origin[k], what, model.scopes[k].size());
+    if (const auto why = prop_refusal(c))
+      return fmt::format(
+          "constraint #{} ({}, on {} variables) has no device propagator in the batched GPU "
+          "search",
+          model.origin[k], *why, model.scopes[k].size());
   }
   if (model.objective && model.objective->kind != Objective::Kind::kVariable)
     return std::string("the objective is not one variable");
@@ -85,6 +84,7 @@ BatchNetwork make_batch_network(const IndexedModel& model, std::size_t table_lim
   std::vector<std::vector<int>> watches(static_cast<std::size_t>(net.n));
   std::vector<std::vector<std::pair<int, int>>> cons(static_cast<std::size_t>(net.n));
   std::vector<std::vector<int>> var_tables(static_cast<std::size_t>(net.n));
+  std::vector<std::vector<int>> var_props(static_cast<std::size_t>(net.n));
   for (std::size_t k = 0; k < model.constraints.size(); ++k) {
     const IndexedConstraint& c = model.constraints[k];
     if (const auto* u = std::get_if<IndexedUnary>(&c)) {
@@ -131,6 +131,19 @@ BatchNetwork make_batch_network(const IndexedModel& model, std::size_t table_lim
       }
       continue;
     }
+    if (!std::holds_alternative<IndexedBinary>(c)) {
+      const int id = net.constraints++;
+      for (PropSpec& spec : prop_specs(model, c)) {
+        const int p = net.props++;
+        net.prop_kind.push_back(spec.kind);
+        net.prop_constraint.push_back(id);
+        net.prop_base.push_back(net.prop_data.size());
+        net.prop_data.insert(net.prop_data.end(), spec.data.begin(), spec.data.end());
+        for (int x : spec.scope) var_props[static_cast<std::size_t>(x)].push_back(p);
+      }
+      for (int x : model.scopes[k]) cons[static_cast<std::size_t>(x)].emplace_back(id, -1);
+      continue;
+    }
     const auto& b = std::get<IndexedBinary>(c);
     const BitRelation* r = b.relation.get();
     if (!forward.contains(r)) forward[r] = lay_out(*r, false);
@@ -151,7 +164,15 @@ BatchNetwork make_batch_network(const IndexedModel& model, std::size_t table_lim
   net.watch_offset.push_back(0);
   net.con_offset.push_back(0);
   net.var_table_offset.push_back(0);
+  net.var_prop_offset.push_back(0);
+  net.prop_base.push_back(net.prop_data.size());
+  net.value_base.push_back(0);
   for (int x = 0; x < net.n; ++x) {
+    const std::vector<Value>& d = model.domains[static_cast<std::size_t>(x)];
+    net.values.insert(net.values.end(), d.begin(), d.end());
+    net.value_base.push_back(static_cast<int>(net.values.size()));
+    for (int p : var_props[static_cast<std::size_t>(x)]) net.var_props.push_back(p);
+    net.var_prop_offset.push_back(static_cast<int>(net.var_props.size()));
     for (int a : watches[static_cast<std::size_t>(x)]) net.watch_arcs.push_back(a);
     net.watch_offset.push_back(static_cast<int>(net.watch_arcs.size()));
     for (const auto& [id, other] : cons[static_cast<std::size_t>(x)]) {

@@ -51,6 +51,21 @@ struct BatchNetwork {
   std::vector<int> var_table_offset;
   std::vector<int> var_tables;
   int max_table_words = 0;
+  /// The values behind the indices: value index a of x is values[value_base[x] + a] (device
+  /// propagators reason on values).
+  std::vector<long long> values;
+  std::vector<int> value_base;  // n + 1
+  // Device propagators of the other constraints (solver/batch/props/): propagator p is of kind
+  // prop_kind[p] (props/prop_kinds.hpp), reads its parameters at prop_data[prop_base[p]..] and
+  // charges its failures to constraint prop_constraint[p]; per variable, the propagators its
+  // changes wake (CSR).
+  int props = 0;
+  std::vector<int> prop_kind;
+  std::vector<int> prop_constraint;
+  std::vector<std::uint64_t> prop_base;
+  std::vector<long long> prop_data;
+  std::vector<int> var_prop_offset;
+  std::vector<int> var_props;
   /// Domains after the unary constraints (n x W words); empty domains mean no solution.
   std::vector<std::uint64_t> root;
   /// A single-variable objective (value index order is value order), or -1.
@@ -62,9 +77,9 @@ struct BatchNetwork {
   }
 };
 
-/// Why a model cannot run on the batched search (the first constraint it cannot take: a global,
-/// an intension too large to tabulate, a table whose supports exceed `table_limit` tuples once
-/// stars and conflicts are expanded; or an objective other than one variable), or nullopt.
+/// Why a model cannot run on the batched search (the first constraint it cannot take: one
+/// without a device propagator, a table whose supports exceed `table_limit` tuples once stars
+/// and conflicts are expanded; or an objective it cannot bound), or nullopt.
 std::optional<std::string> batch_refusal(const IndexedModel& model,
                                          std::size_t table_limit = 1'000'000);
 

@@ -50,7 +50,7 @@ Layout layout_for(const BatchNetwork& net, int threads) {
   const std::size_t state = net.state_words();
   const std::size_t n = static_cast<std::size_t>(net.n);
   const std::size_t bits = (n + 31) / 32;
-  const std::size_t table_bits = (static_cast<std::size_t>(net.tables) + 31) / 32 + 1;
+  const std::size_t table_bits = (static_cast<std::size_t>(net.tables + net.props) + 31) / 32 + 1;
   const std::size_t fixed = align8(2 * bits * 4) + align8(kFlagCount * 4) +
                             align8(3 * static_cast<std::size_t>(threads) * 8) +
                             align8(table_bits * 4);
@@ -97,6 +97,7 @@ struct KernelArgs {
   int depths;
 };
 
+template <bool Props>
 __device__ void run_searcher(const KernelArgs& a) {
   extern __shared__ __align__(16) unsigned char smem[];
   const std::size_t n = static_cast<std::size_t>(a.net.n);
@@ -112,7 +113,7 @@ __device__ void run_searcher(const KernelArgs& a) {
   s.cand = reinterpret_cast<long long*>(p);
   p += align8(3 * static_cast<std::size_t>(blockDim.x) * 8);
   s.tables = reinterpret_cast<unsigned*>(p);
-  p += align8(((static_cast<std::size_t>(a.net.tables) + 31) / 32 + 1) * 4);
+  p += align8(((static_cast<std::size_t>(a.net.tables + a.net.props) + 31) / 32 + 1) * 4);
   const std::size_t b = blockIdx.x;
   if (a.blame_shared != 0) {
     s.blame = reinterpret_cast<int*>(p);
@@ -134,28 +135,33 @@ __device__ void run_searcher(const KernelArgs& a) {
   mem.live =
       a.lives + b * (blockDim.x / 32) * static_cast<std::size_t>(max(a.net.max_table_words, 1));
   const DeviceGroup g;
-  Searcher<DeviceGroup> searcher(g, a.net, a.sh, mem, s);
+  Searcher<DeviceGroup, Props> searcher(g, a.net, a.sh, mem, s);
   searcher.run();
 }
 
 // The searcher as the compiler likes it (about 120 registers: 16 blocks of 32 threads per
 // multiprocessor) and held to 64 registers (32 blocks of up to 128 threads' worth of registers
 // each, some spilled to L1): more searchers hide more memory latency when blocks are one warp.
+// Props: with the device propagators of global constraints (solver/batch/props/); networks of
+// relations and tables alone run the kernel without them, which needs no registers for them.
+template <bool Props>
 __global__ void batch_kernel(KernelArgs a) {
-  run_searcher(a);
+  run_searcher<Props>(a);
 }
+template <bool Props>
 __global__ void __launch_bounds__(128, 8) batch_kernel_64(KernelArgs a) {
-  run_searcher(a);
+  run_searcher<Props>(a);
 }
 
 using BatchKernel = void (*)(KernelArgs);
 
 // ARCWAVE_BATCH_REGISTERS=64 picks the register-capped kernel for blocks of at most 128 threads
 // (a measurement switch, see bench/device/batch.sh).
-BatchKernel pick_kernel(int threads) {
+BatchKernel pick_kernel(const BatchNetwork& net, int threads) {
   const char* regs = std::getenv("ARCWAVE_BATCH_REGISTERS");
-  if (threads <= 128 && regs != nullptr && std::string_view(regs) == "64") return batch_kernel_64;
-  return batch_kernel;
+  const bool capped = threads <= 128 && regs != nullptr && std::string_view(regs) == "64";
+  if (net.props > 0) return capped ? batch_kernel_64<true> : batch_kernel<true>;
+  return capped ? batch_kernel_64<false> : batch_kernel<false>;
 }
 
 // Threads per searcher: one warp for small networks (more searchers at once), more warps when
@@ -209,7 +215,7 @@ class CudaDevice final : public SearchDevice {
         device_(made_current(device)),
         optimise_(net.objective >= 0 && !options.all_solutions),
         threads_(pick_threads(net, options.threads_per_searcher)),
-        kernel_(pick_kernel(threads_)),
+        kernel_(pick_kernel(net, threads_)),
         layout_(layout_for(net, threads_)) {
     use_gpu(device_);
     const std::size_t state = net.state_words();
@@ -242,7 +248,9 @@ class CudaDevice final : public SearchDevice {
     const std::size_t budget = gpu_free_memory() / 2 / static_cast<std::size_t>(std::max(share, 1));
     const std::size_t network_bytes = net.relations.size() * 8 + net.arc_x.size() * 24 +
                                       net.watch_arcs.size() * 4 + net.con_id.size() * 8 +
-                                      net.table_supports.size() * 8 + net.table_scope.size() * 16;
+                                      net.table_supports.size() * 8 + net.table_scope.size() * 16 +
+                                      net.values.size() * 8 + net.prop_data.size() * 8 +
+                                      net.var_props.size() * 4 + net.prop_kind.size() * 16;
     auto round_items = [&](long long s) {
       return std::max<std::size_t>({items, 4 * static_cast<std::size_t>(s), 64});
     };
@@ -304,6 +312,17 @@ class CudaDevice final : public SearchDevice {
                {d_t_arity_.data(), d_t_scope_base_.data(), d_t_scope_.data(), d_t_words_.data(),
                 d_t_support_base_.data(), d_t_value_base_.data(), d_t_supports_.data(),
                 d_t_constraint_.data(), d_t_var_offset_.data(), d_t_var_tables_.data()});
+    d_values_ = upload(net.values);
+    d_value_base_ = upload(net.value_base);
+    d_p_kind_ = upload(net.prop_kind);
+    d_p_constraint_ = upload(net.prop_constraint);
+    d_p_base_ = upload(net.prop_base);
+    d_p_data_ = upload(net.prop_data);
+    d_p_var_offset_ = upload(net.var_prop_offset);
+    d_p_var_props_ = upload(net.var_props);
+    set_props(view_, net,
+              {d_values_.data(), d_value_base_.data(), d_p_kind_.data(), d_p_constraint_.data(),
+               d_p_base_.data(), d_p_data_.data(), d_p_var_offset_.data(), d_p_var_props_.data()});
     if (!optimise_) view_.objective = -1;
 
     // The queue, the counters, the searchers' own memory.
@@ -545,6 +564,10 @@ class CudaDevice final : public SearchDevice {
   cuda::DeviceBuffer<int> d_t_arity_, d_t_scope_base_, d_t_scope_, d_t_words_, d_t_value_base_,
       d_t_constraint_, d_t_var_offset_, d_t_var_tables_;
   cuda::DeviceBuffer<std::uint64_t> d_t_support_base_, d_t_supports_;
+  cuda::DeviceBuffer<long long> d_values_, d_p_data_;
+  cuda::DeviceBuffer<int> d_value_base_, d_p_kind_, d_p_constraint_, d_p_var_offset_,
+      d_p_var_props_;
+  cuda::DeviceBuffer<std::uint64_t> d_p_base_;
   cuda::DeviceBuffer<std::uint64_t> d_items_;
   cuda::DeviceBuffer<int> d_ready_;
   cuda::DeviceBuffer<Counters> d_counters_;

@@ -26,7 +26,7 @@ class HostSearcherMemory {
         blame_(static_cast<std::size_t>(net.n), -1),
         cand_(3 * static_cast<std::size_t>(threads)),
         flags_(kFlagCount, 0),
-        table_bits_((static_cast<std::size_t>(net.tables) + 31) / 32 + 1),
+        table_bits_((static_cast<std::size_t>(net.tables + net.props) + 31) / 32 + 1),
         weight_copy_(static_cast<std::size_t>(std::max(net.constraints, 1))) {}
 
   [[nodiscard]] SearcherMemory memory() {

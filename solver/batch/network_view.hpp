@@ -61,6 +61,30 @@ inline void set_tables(NetworkView& v, const TableArrays& t) {
   v.var_tables = t.var_tables;
 }
 
+/// The values' and device propagators' arrays of a view (host arrays, or their device copies).
+struct PropArrays {
+  const long long* values;
+  const int* value_base;
+  const int* kind;
+  const int* constraint;
+  const std::uint64_t* base;
+  const long long* data;
+  const int* var_offset;
+  const int* var_props;
+};
+
+inline void set_props(NetworkView& v, const BatchNetwork& net, const PropArrays& p) {
+  v.values = p.values;
+  v.value_base = p.value_base;
+  v.props = net.props;
+  v.prop_kind = p.kind;
+  v.prop_constraint = p.constraint;
+  v.prop_base = p.base;
+  v.prop_data = p.data;
+  v.var_prop_offset = p.var_offset;
+  v.var_props = p.var_props;
+}
+
 /// The view of a network's own (host) arrays.
 inline NetworkView host_view(const BatchNetwork& net) {
   NetworkView v = network_view(net, net.sizes.data(), net.arc_x.data(), net.arc_y.data(),
@@ -71,6 +95,10 @@ inline NetworkView host_view(const BatchNetwork& net) {
                  net.table_words.data(), net.table_support_base.data(), net.table_value_base.data(),
                  net.table_supports.data(), net.table_constraint.data(),
                  net.var_table_offset.data(), net.var_tables.data()});
+  set_props(v, net,
+            {net.values.data(), net.value_base.data(), net.prop_kind.data(),
+             net.prop_constraint.data(), net.prop_base.data(), net.prop_data.data(),
+             net.var_prop_offset.data(), net.var_props.data()});
   return v;
 }
 

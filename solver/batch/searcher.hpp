@@ -30,11 +30,15 @@
 #include <cstdint>
 
 #include "solver/batch/group.hpp"
+#include "solver/batch/props/dispatch.hpp"
 #include "solver/batch/searcher_memory.hpp"
 
 namespace arcwave::batch {
 
-template <class G>
+// Props: whether the network's device propagators (solver/batch/props/) are compiled in; the
+// device builds a searcher without them for networks of tables and relations alone, whose
+// kernel then needs no registers for them.
+template <class G, bool Props = true>
 class Searcher {
  public:
   ARCWAVE_HD Searcher(const G& g, const NetworkView& net, const SharedState& sh,
@@ -47,6 +51,15 @@ class Searcher {
         W_(net.words),
         state_(static_cast<unsigned long long>(net.n) * static_cast<unsigned long long>(net.words)),
         bits_words_((net.n + 31) / 32) {}
+
+  /// The fixpoint of the working domains (s.dom) with every constraint revised: false on a
+  /// wipe-out. What the tests compare with the CPU engine's fixpoints.
+  ARCWAVE_HD bool fixpoint() {
+    if (g_.rank() == 0) s_.flags[kBlame] = -1;
+    for (int i = g_.rank(); i < bits_words_; i += g_.size()) s_.changed[0][i] = ~0U;
+    g_.sync();
+    return !any_empty() && propagate();
+  }
 
   /// Takes subproblems until none is left or the search stops.
   ARCWAVE_HD void run() {
@@ -163,7 +176,7 @@ class Searcher {
       for (int i = g_.rank(); i < bits_words_; i += g_.size()) s_.changed[nxt][i] = 0;
       if (g_.rank() == 0) s_.flags[kAny] = 0;
       g_.sync();
-      if (net_.tables > 0) mark_tables(cur);
+      if (net_.tables > 0 || (Props && net_.props > 0)) mark_tables(cur);
       if (W_ == 1 && sh_.small_arcs != 0) {
         revise_changed_small(cur, nxt);
       } else {
@@ -175,6 +188,13 @@ class Searcher {
       }
       for (int t = g_.warp(); t < net_.tables; t += g_.warps())
         if (((s_.tables[t >> 5] >> (t & 31)) & 1U) != 0) revise_table(t, nxt);
+      if constexpr (Props) {
+        // One thread per woken propagator.
+        for (int p = g_.rank(); p < net_.props; p += g_.size()) {
+          const int bit = net_.tables + p;
+          if (((s_.tables[bit >> 5] >> (bit & 31)) & 1U) != 0) revise_prop(p, nxt);
+        }
+      }
       g_.sync();
       if (s_.flags[kAny] == 0) return true;
       // Wipe-outs among the variables reduced this round.
@@ -293,9 +313,11 @@ class Searcher {
     }
   }
 
-  // Marks the tables of the variables changed in the previous round.
+  // Marks the tables (bits 0..tables-1) and the propagators (the bits after them) of the
+  // variables changed in the previous round.
   ARCWAVE_HD void mark_tables(int cur) {
-    const int words = (net_.tables + 31) / 32;
+    const int marks = net_.tables + (Props ? net_.props : 0);
+    const int words = (marks + 31) / 32;
     for (int i = g_.rank(); i < words; i += g_.size()) s_.tables[i] = 0;
     g_.sync();
     for (int y = g_.rank(); y < net_.n; y += g_.size()) {
@@ -304,8 +326,22 @@ class Searcher {
         const int t = net_.var_tables[k];
         g_.or32(&s_.tables[t >> 5], 1U << (t & 31));
       }
+      if constexpr (Props) {
+        for (int k = net_.var_prop_offset[y]; k < net_.var_prop_offset[y + 1]; ++k) {
+          const int bit = net_.tables + net_.var_props[k];
+          g_.or32(&s_.tables[bit >> 5], 1U << (bit & 31));
+        }
+      }
     }
     g_.sync();
+  }
+
+  // Device propagator p on this thread (solver/batch/props/); its removals mark their
+  // variables in changed[nxt] and blame its constraint.
+  ARCWAVE_HD void revise_prop(int p, int nxt) {
+    PropContext<G> ctx(g_, net_, s_.dom, s_.changed[nxt], s_.blame, s_.flags + kAny,
+                       net_.prop_constraint[p]);
+    run_prop(ctx, net_.prop_kind[p], net_.prop_data + net_.prop_base[p]);
   }
 
   // Generalised arc consistency on one table, by one warp, from the tuples' support bitsets:

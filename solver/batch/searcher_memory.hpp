@@ -38,6 +38,16 @@ struct NetworkView {
   const int* var_table_offset = nullptr;
   const int* var_tables = nullptr;
   int max_table_words = 0;
+  // Values and device propagators (see BatchNetwork).
+  const long long* values = nullptr;
+  const int* value_base = nullptr;
+  int props = 0;
+  const int* prop_kind = nullptr;
+  const int* prop_constraint = nullptr;
+  const std::uint64_t* prop_base = nullptr;
+  const long long* prop_data = nullptr;
+  const int* var_prop_offset = nullptr;
+  const int* var_props = nullptr;
   int objective = -1;
   bool minimize = true;
 };
@@ -99,9 +109,9 @@ struct SearcherMemory {
 struct Scratch {
   std::uint64_t* dom = nullptr;               // n x W
   unsigned* changed[2] = {nullptr, nullptr};  // n bits each
-  unsigned* tables = nullptr;                 // one bit per table: revise it this round
-  int* blame = nullptr;                       // per variable: a constraint that last reduced it
-  long long* cand = nullptr;                  // per thread: 3 values (size, wdeg, variable)
+  unsigned* tables = nullptr;  // one bit per table, then per propagator: revise it this round
+  int* blame = nullptr;        // per variable: a constraint that last reduced it
+  long long* cand = nullptr;   // per thread: 3 values (size, wdeg, variable)
   // The searcher's copy of the dom/wdeg weights (null: read the shared ones each time). The
   // shared weights sit on a few cache lines that every searcher reads at every node: a copy,
   // refreshed every few nodes, keeps thousands of searchers from queueing at those lines.

@@ -1,0 +1,24 @@
+// solver/batch/props/dispatch.hpp — runs device propagator p of the network (its kind's function
+// from solver/batch/props/) on one thread of the group. False: it emptied a domain.
+#pragma once
+
+#include "solver/batch/props/all_different.hpp"
+#include "solver/batch/props/prop_context.hpp"
+#include "solver/batch/props/prop_kinds.hpp"
+#include "solver/batch/props/sum.hpp"
+
+namespace arcwave::batch {
+
+template <class G>
+ARCWAVE_HD bool run_prop(PropContext<G>& ctx, int kind, const long long* data) {
+  switch (kind) {
+    case kPropSum:
+      return propagate_sum(ctx, data);
+    case kPropAllDifferent:
+      return propagate_all_different(ctx, data);
+    default:
+      return true;
+  }
+}
+
+}  // namespace arcwave::batch

@@ -1,0 +1,32 @@
+// solver/batch/props/layout.hpp — compiled constraints (propagation/indexed) as device
+// propagators of the batched search: which ones have one, and their parameters in the layout
+// each kind's file documents (solver/batch/props/*.hpp).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arcwave/model.hpp"
+#include "propagation/indexed/indexed_model.hpp"
+
+namespace arcwave::batch {
+
+/// One device propagator: its kind (props/prop_kinds.hpp), the variables whose changes wake it,
+/// and its parameters.
+struct PropSpec {
+  int kind = 0;
+  std::vector<int> scope;
+  std::vector<long long> data;
+};
+
+/// Why constraint `c` (neither unary, binary nor a table) has no device propagator, or nullopt.
+std::optional<std::string> prop_refusal(const IndexedConstraint& c);
+
+/// The device propagators that enforce constraint `c` (prop_refusal(c) must be nullopt).
+std::vector<PropSpec> prop_specs(const IndexedModel& model, const IndexedConstraint& c);
+
+/// Appends a condition in the layout of props/condition.hpp.
+void append_condition(std::vector<long long>& data, const Condition& c);
+
+}  // namespace arcwave::batch
