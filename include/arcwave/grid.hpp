@@ -36,16 +36,19 @@
 // kAuto picks, from the map, the moves, the backend and expected_queries:
 //   a database file given                    -> kCpd;
 //   weighted map                             -> kAStar (GPU from 2,000 expected queries);
-//   octile moves on an unweighted cell map   -> kJpsPlus up to 2^24 cells, kJps above (CPU),
-//       except one query (or up to 16) on a map of 2^24 cells or more with a GPU: kWave (GPU);
+//   octile moves on an unweighted cell map   -> kJpsPlus when under a third of the free cells
+//       are jump points (game maps, rooms; maps up to 2^24 cells), else kJps (CPU) — except
+//       one query (or up to 16) on a map of 2^24 cells or more with a GPU: kWave (GPU);
 //   otherwise (4 or 8 unit moves, maps with single closed moves):
 //       one expected query: kWave on the GPU from 65,536 cells on, else kAStar on the CPU;
 //       a batch: kAStar, on the GPU from 2,000 expected queries.
 // With Backend::kGpu the engine must have a GPU form (kWave, kAStar, kCpd); kAuto then takes
-// kWave for one expected query and kAStar otherwise (kCpd with a file). The CPU figures behind
-// the rule: on the 28 shared MovingAI maps JPS answered 8-10x faster than A* per core (all
-// 46,181 rows), JPS+ alike, and the batched GPU search answered 2,229 queries/s on an H100 on
-// the 2014 competition maps, where 16 cores of JPS+ answer more (docs/design.md).
+// kWave for one expected query and kAStar otherwise (kCpd with a file). Measured behind the
+// rule (docs/design.md): on all 46,181 rows of the 28 shared MovingAI maps JPS answered 10.3x
+// faster than A* per core; JPS+ took 27-53 % less time than JPS on game maps and rooms, 11-43 %
+// more on random obstacles; the batched GPU search answered 2,229 queries/s on an H100 on the
+// 2014 competition maps. The GPU thresholds of kWave and the GPU search are those measured
+// for `arcwave grid` before; the 2^24-cell rule is not measured yet.
 // Memory: O(N) per planner (bytes per cell: 2 for JPS, 18 for JPS+, the database for kCpd),
 // plus each CPU thread's search workspace (16 bytes a cell).
 #pragma once
@@ -280,9 +283,10 @@ struct GridWaveStats {
 /// planner per thread (query_batch parallelises by itself).
 class GridPlanner {
  public:
-  /// Throws InputError for an engine the map or moves cannot take (see GridEngine), or a bad
-  /// database file; ResourceError for Backend::kGpu without a usable GPU (or a build without
-  /// CUDA) or without enough device memory, and for kGpu with a CPU-only engine.
+  /// Throws InputError for an engine the map, the moves or the backend cannot take (see
+  /// GridEngine; JPS and JPS+ with Backend::kGpu), or a bad database file; ResourceError for
+  /// Backend::kGpu without a usable GPU (or a build without CUDA) or without enough device
+  /// memory.
   explicit GridPlanner(GridMap map, GridPlannerOptions options = {});
   ~GridPlanner();
   GridPlanner(GridPlanner&&) noexcept;
