@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "instances/csp/generators.hpp"
+#include "instances/csp/model_build.hpp"
 #include "propagation/indexed/indexed_model.hpp"
 #include "solver/batch/batch_network.hpp"
 #include "tests/propagation/cpu/engine_domains.hpp"
@@ -187,11 +188,24 @@ TEST_CASE("-t stops every GPU rank with the answer so far", "[mpi][gpu]") {
 }
 
 TEST_CASE("a model the batched search refuses keeps CPU workers on every rank", "[mpi][gpu]") {
-  const std::string file = test::bundled("xcsp3/queens-10-alldiff.xml");  // a global
+  // Four equal variables of 40 values and a conflict table on all four: its supports (40^4
+  // tuples less two) are more than the batched search lays out, so it refuses the model.
+  Model m;
+  std::vector<int> x;
+  for (int i = 0; i < 4; ++i)
+    x.push_back(m.add_variable(fmt::format("x{}", i), gen::range_domain(0, 39)));
+  m.add_constraint(ExtensionConstraint{x, gen::make_table(4, false, {0, 0, 0, 0, 1, 1, 1, 1})});
+  for (int i = 0; i + 1 < 4; ++i) {
+    gen::ExprBuilder eq;
+    eq.slot(0).slot(1).op(ExprOp::kEq, 2);
+    m.add_constraint(IntensionConstraint{{x[i], x[i + 1]}, eq.build()});
+  }
+  REQUIRE(!batch_accepts(m));
+  const std::string file = write_model(m, "refused-conflicts.xml");
   const test::CliRun r = gpu_mpirun("-a -p 1 " + file);
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
-  CHECK(solutions_line(r) == "c solutions 724");
+  CHECK(solutions_line(r) == "c solutions 38");
   const auto backend = r.lines("c backend: cpu (3 MPI ranks");
   REQUIRE(backend.size() == 1);
   CHECK(backend[0].find("the batched search refused the model") != std::string::npos);
