@@ -34,6 +34,8 @@ struct SolveArgs {
   std::string var_heuristic = "domwdeg";
   std::string val_heuristic = "lex";
   std::string restarts = "luby";
+  std::string lns = "on";
+  std::string nogoods = "on";
   std::uint64_t restart_base = 1000;
   std::string backend = "auto";
   std::string propagator = "auto";
@@ -74,6 +76,12 @@ SolverOptions to_options(const SolveArgs& a) {
     throw InputError(
         fmt::format("--val-heuristic: '{}' (expected lex or random)", a.val_heuristic));
   o.restart_base = a.restart_base;
+  if (a.lns != "on" && a.lns != "off")
+    throw InputError(fmt::format("--lns: '{}' (expected on or off)", a.lns));
+  o.lns = a.lns == "on";
+  if (a.nogoods != "on" && a.nogoods != "off")
+    throw InputError(fmt::format("--nogoods: '{}' (expected on or off)", a.nogoods));
+  o.nogoods = a.nogoods == "on";
   if (a.restarts == "luby")
     o.restarts = RestartPolicy::kLuby;
   else if (a.restarts == "geometric")
@@ -311,6 +319,12 @@ void add_solve_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--var-heuristic", args->var_heuristic, "domwdeg (default) or domddeg");
   cmd->add_option("--val-heuristic", args->val_heuristic, "lex (default) or random");
   cmd->add_option("--restarts", args->restarts, "luby (default), geometric or none");
+  cmd->add_option("--lns", args->lns,
+                  "optimisation: large neighbourhood search alternating with the complete search "
+                  "(on, the default, or off); the optimum is still proved by the complete search");
+  cmd->add_option("--nogoods", args->nogoods,
+                  "record nogoods at restarts so that they keep what was searched (on, the "
+                  "default, or off)");
   cmd->add_option("--restart-base", args->restart_base,
                   "failures before the first restart (default 1000; Luby multiplies it)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));

@@ -71,6 +71,15 @@ struct SolverOptions {
   std::uint64_t restart_base = 1000;
   double restart_factor = 1.1;  // growth of the geometric policy
   bool last_conflict = true;    // retry the variable of the last failed decision first
+  /// Optimisation: large neighbourhood search after the first solution — neighbourhoods of the
+  /// incumbent (random, constraint-graph and objective-guided, of adaptive size) searched with
+  /// a failure limit, in phases that alternate with the complete search, which alone proves an
+  /// optimum. Each worker of a portfolio runs its own; decomposed (EPS) workers do not.
+  bool lns = true;
+  /// Record nogoods at restarts (the refutations of the branch being left, under the decisions
+  /// above them) and propagate them, so that restarts do not search those subtrees again. The
+  /// sequential search and each portfolio worker; not the decomposed (EPS) workers.
+  bool nogoods = true;
   std::uint64_t seed = 0;
   /// Find every solution (restarts are then off); solve() reports their number.
   bool all_solutions = false;
@@ -116,11 +125,15 @@ struct SolveStats {
   std::uint64_t removals = 0;      // values removed (decisions included)
   std::uint64_t solutions = 0;
   int max_depth = 0;
-  double parse_seconds = 0;      // reading the file (load() only)
-  double model_seconds = 0;      // compiling the model for the propagators
-  double init_seconds = 0;       // building the propagators' state
-  double propagate_seconds = 0;  // inside propagation (root fixpoint included)
-  double search_seconds = 0;     // the whole search, propagation included
+  std::uint64_t neighbourhoods = 0;              // LNS neighbourhoods searched
+  std::uint64_t neighbourhood_improvements = 0;  // of which found a better solution
+  std::uint64_t nogoods = 0;                     // recorded at restarts
+  std::uint64_t nogood_removals = 0;             // values removed by them
+  double parse_seconds = 0;                      // reading the file (load() only)
+  double model_seconds = 0;                      // compiling the model for the propagators
+  double init_seconds = 0;                       // building the propagators' state
+  double propagate_seconds = 0;                  // inside propagation (root fixpoint included)
+  double search_seconds = 0;                     // the whole search, propagation included
   // Parallel search (threads != 1, MPI). Counters and init / propagate times are summed over
   // the workers (CPU seconds); search_seconds stays wall-clock time.
   int workers = 1;                // threads, over all MPI ranks

@@ -198,7 +198,7 @@ SolveResult solve_in_parallel(const Model& model, IndexedOnce& indexed, const So
   parallel::ParallelConfig config;
   config.workers = workers;
   config.subproblems_per_worker = static_cast<std::size_t>(std::max(1, opt.subproblems_per_worker));
-  config.search = search_config(opt);
+  config.search = search_config(opt, model);
   Stopwatch clock;
   parallel::ParallelReport report;
   {
@@ -240,8 +240,17 @@ double SolverAccess::parse_seconds(const Solver& s) {
 
 }  // namespace detail
 
-search::SearchConfig search_config(const SolverOptions& opt) {
+search::SearchConfig search_config(const SolverOptions& opt, const Model& model) {
   search::SearchConfig config;
+  const std::optional<Objective>& objective = model.objective();
+  config.lns = opt.lns && objective.has_value() && !opt.all_solutions;
+  config.nogoods = opt.nogoods;
+  if (config.lns) {
+    if (objective->kind == Objective::Kind::kVariable)
+      config.objective_vars = {objective->variable};
+    else
+      config.objective_vars = objective->scope;
+  }
   config.var_heuristic = opt.var_heuristic;
   config.val_heuristic = opt.val_heuristic;
   config.restarts = opt.all_solutions ? RestartPolicy::kNone : opt.restarts;
@@ -272,6 +281,10 @@ void fill_result(SolveResult& result, const parallel::ParallelReport& report,
   st.fails = report.search.fails;
   st.restarts = report.search.restarts;
   st.max_depth = report.search.max_depth;
+  st.neighbourhoods = report.search.neighbourhoods;
+  st.neighbourhood_improvements = report.search.neighbourhood_improvements;
+  st.nogoods = report.search.nogoods;
+  st.nogood_removals = report.search.nogood_removals;
   st.propagations = report.engine.propagations;
   st.removals = report.engine.removals;
   st.init_seconds = report.engine.init_seconds;
@@ -411,7 +424,7 @@ SolveResult Solver::solve() {
   result.engine = engine->description();
   engine->set_interrupt(&im.stop);
 
-  const search::SearchConfig config = search_config(opt);
+  const search::SearchConfig config = search_config(opt, model);
 
   const bool optimise = model.objective().has_value() && !opt.all_solutions;
   std::vector<Value> values(model.variable_count());
@@ -458,6 +471,10 @@ SolveResult Solver::solve() {
   result.stats.fails = sstats.fails;
   result.stats.restarts = sstats.restarts;
   result.stats.max_depth = sstats.max_depth;
+  result.stats.neighbourhoods = sstats.neighbourhoods;
+  result.stats.neighbourhood_improvements = sstats.neighbourhood_improvements;
+  result.stats.nogoods = sstats.nogoods;
+  result.stats.nogood_removals = sstats.nogood_removals;
   result.stats.solutions = result.solutions;
   result.stats.propagations = es.propagations;
   result.stats.removals = es.removals;

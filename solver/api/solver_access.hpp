@@ -27,8 +27,9 @@ struct SolverAccess {
 
 }  // namespace detail
 
-/// The MAC search settings of the options (restarts off for all solutions).
-search::SearchConfig search_config(const SolverOptions& options);
+/// The MAC search settings of the options for the model (restarts off for all solutions; LNS
+/// only when optimising).
+search::SearchConfig search_config(const SolverOptions& options, const Model& model);
 /// Worker threads for options.threads (0: every core; at least 1).
 int worker_count(int threads);
 /// Compiles the model once (the seconds that took go to *model_seconds) and returns a factory

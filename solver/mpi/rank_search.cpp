@@ -62,7 +62,7 @@ RankSearch::RankSearch(Solver& solver, bool user_callback, parallel::WorkerTeam:
   if (options_.backend == SolverBackend::kGpu) plan_device(local_rank);
   if (net_) workers_ = 1;
   factory_ = cpu_engine_factory(model_, options_, &model_seconds_);
-  config_ = search_config(options_);
+  config_ = search_config(options_, model_);
   const bool optimise = model_.objective().has_value() && !options_.all_solutions;
   incumbent_ = std::make_unique<parallel::Incumbent>(!optimise || model_.objective()->minimize);
   const parallel::SinkMode mode = options_.all_solutions ? parallel::SinkMode::kAll

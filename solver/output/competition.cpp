@@ -65,6 +65,12 @@ std::vector<std::string> statistics_lines(const SolveResult& r) {
                               s.restarts, s.max_depth));
   lines.push_back(fmt::format("c propagations {} removals {} solutions {}", s.propagations,
                               s.removals, s.solutions));
+  if (s.nogoods > 0)
+    lines.push_back(fmt::format("c nogoods {} recorded at restarts, {} values removed by them",
+                                s.nogoods, s.nogood_removals));
+  if (s.neighbourhoods > 0)
+    lines.push_back(fmt::format("c lns: {} neighbourhoods, {} improved the incumbent",
+                                s.neighbourhoods, s.neighbourhood_improvements));
   const double search = s.search_seconds > 0 ? s.search_seconds : 0;
   lines.push_back(fmt::format("c nodes per second {:.0f}",
                               search > 0 ? static_cast<double>(s.nodes) / search : 0.0));

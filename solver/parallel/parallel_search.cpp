@@ -70,6 +70,10 @@ void add_stats(ParallelReport& report, const search::SearchStats& s, const Engin
   t.propagate_seconds += s.propagate_seconds;
   t.subproblems += s.subproblems;
   t.splits += s.splits;
+  t.neighbourhoods += s.neighbourhoods;
+  t.neighbourhood_improvements += s.neighbourhood_improvements;
+  t.nogoods += s.nogoods;
+  t.nogood_removals += s.nogood_removals;
   report.splits += s.splits;
   report.engine.propagations += e.propagations;
   report.engine.removals += e.removals;

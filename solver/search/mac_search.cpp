@@ -31,6 +31,10 @@ bool MacSearch::timed(F&& propagate) {
 
 SearchStats MacSearch::stats() const {
   SearchStats s = stats_;
+  if (nogoods_) {
+    s.nogoods = nogoods_->size();
+    s.nogood_removals = nogoods_->removals();
+  }
   s.propagate_seconds = clock_.seconds(propagate_ticks_);
   return s;
 }
@@ -57,6 +61,10 @@ int MacSearch::select_variable() {
 }
 
 int MacSearch::select_value(int x) {
+  // Inside a neighbourhood the incumbent's value first: improvements lie near it.
+  if (lns_phase_ && !incumbent_.empty() &&
+      engine_.contains(x, incumbent_[static_cast<std::size_t>(x)]))
+    return incumbent_[static_cast<std::size_t>(x)];
   if (config_.val_heuristic == ValHeuristic::kLex) return engine_.min_value(x);
   engine_.values(x, values_);
   std::uniform_int_distribution<std::size_t> pick(0, values_.size() - 1);
@@ -66,13 +74,18 @@ int MacSearch::select_value(int x) {
 void MacSearch::failed() {
   ++stats_.fails;
   ++fails_since_restart_;
+  if (lns_phase_) {
+    ++lns_fails_;
+    if (lns_budget_ > 0) --lns_budget_;
+  }
   weights_.conflict(engine_.conflict().constraint);
 }
 
 // Undoes decisions after a failure: each undone decision x = a is refuted (x != a) at its
-// parent's state; true once a refutation propagates, false when there is none left.
+// parent's state; true once a refutation propagates, false when there is none left (above the
+// neighbourhood's fixed decisions, in LNS).
 bool MacSearch::backtrack() {
-  while (!decisions_.empty()) {
+  while (decisions_.size() > frozen_) {
     const Decision d = decisions_.back();
     decisions_.pop_back();
     engine_.pop();
@@ -81,7 +94,10 @@ bool MacSearch::backtrack() {
     if (in_subproblem_)
       while (!refutations_.empty() && refutations_.back().level > decisions_.size())
         refutations_.pop_back();
-    if (timed([&] { return engine_.remove(d.var, d.value); })) {
+    while (!branch_refutations_.empty() && branch_refutations_.back().level > decisions_.size())
+      branch_refutations_.pop_back();
+    if (propagated(timed([&] { return engine_.remove(d.var, d.value); }))) {
+      if (nogoods_) branch_refutations_.push_back({decisions_.size(), {d.var, d.value, false}});
       // A refutation at a subproblem's root holds for the rest of it (restarts included).
       if (in_subproblem_) {
         if (decisions_.empty())
@@ -99,6 +115,8 @@ bool MacSearch::backtrack() {
 
 void MacSearch::backtrack_to_root() {
   refutations_.clear();
+  branch_refutations_.clear();
+  frozen_ = 0;
   while (!decisions_.empty()) {
     const Decision d = decisions_.back();
     decisions_.pop_back();
@@ -182,6 +200,68 @@ void MacSearch::split() {
   ++stats_.splits;
 }
 
+void MacSearch::decide(int x, int a) {
+  engine_.push();
+  decisions_.push_back({x, a});
+  weights_.assign(x);
+  take_out_of_future(x);
+}
+
+void MacSearch::undo_last_decision() {
+  const Decision d = decisions_.back();
+  decisions_.pop_back();
+  engine_.pop();
+  weights_.unassign(d.var);
+  ++future_size_;  // d.var was the last to leave the future set
+}
+
+// Fixes the next neighbourhood's variables at the incumbent's values (from the root). A value
+// that the objective bound (or the values fixed before it) rules out is left free.
+void MacSearch::start_neighbourhood() {
+  ++stats_.neighbourhoods;
+  lns_fails_ = 0;
+  last_conflict_var_ = -1;
+  for (const int x : lns_->next()) {
+    const int a = incumbent_[static_cast<std::size_t>(x)];
+    if (!weights_.future(x) || !engine_.contains(x, a)) continue;
+    if (engine_.size(x) == 1) continue;  // fixed already: nothing to decide
+    decide(x, a);
+    if (!propagated(timed([&] { return engine_.assign(x, a); }))) {
+      undo_last_decision();
+      if (stopped()) break;
+    }
+  }
+  frozen_ = decisions_.size();
+}
+
+void MacSearch::end_neighbourhood(Neighbourhoods::Outcome outcome) {
+  lns_->report(outcome);
+  if (lns_budget_ > 0) --lns_budget_;  // every neighbourhood costs at least one failure's worth
+  if (outcome == Neighbourhoods::Outcome::kImproved) ++stats_.neighbourhood_improvements;
+  backtrack_to_root();
+}
+
+// A fixpoint's result, completed by the nogoods' unit propagation when it succeeded.
+bool MacSearch::propagated(bool ok) {
+  if (!ok || !nogoods_) return ok;
+  return timed([&] { return nogoods_->propagate(engine_); });
+}
+
+// Before going back to the root: every refutation on the branch closed a subtree that was
+// searched to its end under the positive decisions above it (reduced nld-nogoods). Those taken
+// at the root itself are permanent removals already.
+void MacSearch::record_nogoods() {
+  if (!nogoods_) return;
+  for (const Refutation& r : branch_refutations_) {
+    if (r.level == 0) continue;
+    nogood_scratch_.clear();
+    for (std::size_t i = 0; i < r.level; ++i)
+      nogood_scratch_.push_back({decisions_[i].var, decisions_[i].value});
+    nogood_scratch_.push_back({r.decision.var, r.decision.value});
+    if (!nogoods_->add(nogood_scratch_)) break;  // the store is full
+  }
+}
+
 bool MacSearch::propagate_root() {
   return timed([&] { return engine_.propagate_root(); });
 }
@@ -217,19 +297,46 @@ SearchOutcome MacSearch::run_subproblem(Subproblem prefix, const OnSolution& on_
 
 SearchOutcome MacSearch::search(const OnSolution& on_solution) {
   std::uint64_t cutoff = schedule_.next();
+  // LNS runs in run() only (a subproblem's space is not the whole problem's) and once there is
+  // an incumbent; a phase of neighbourhoods follows every improvement and every restart of the
+  // complete search, and spends as many failures as that restart's cutoff.
+  const bool lns = config_.lns && !in_subproblem_;
+  if (config_.nogoods && !in_subproblem_ && !nogoods_) nogoods_.emplace(engine_.variable_count());
+  const auto begin_lns_phase = [&](std::uint64_t budget) {
+    if (!lns || incumbent_.empty()) return;
+    if (!lns_) lns_.emplace(engine_, config_.objective_vars, config_.seed);
+    lns_phase_ = true;
+    lns_budget_ = std::max<std::uint64_t>(budget, lns_->fail_limit());
+    start_neighbourhood();
+  };
   for (;;) {
     if (stopped()) return SearchOutcome::kInterrupted;
     if (in_subproblem_ && !decisions_.empty() && hooks_ != nullptr && hooks_->work_wanted())
       split();
-    if (fails_since_restart_ >= cutoff && !decisions_.empty()) {
+    if (lns_phase_) {
+      if (lns_fails_ >= lns_->fail_limit()) {
+        end_neighbourhood(Neighbourhoods::Outcome::kLimit);
+        if (lns_budget_ == 0) {
+          lns_phase_ = false;  // back to the complete search, from its next cutoff
+          fails_since_restart_ = 0;
+          continue;
+        }
+        start_neighbourhood();
+      }
+    } else if (fails_since_restart_ >= cutoff && !decisions_.empty()) {
+      record_nogoods();
       backtrack_to_root();
+      if (!propagated(true)) return ended();  // the nogoods leave nothing at the root
       ++stats_.restarts;
       fails_since_restart_ = 0;
+      const std::uint64_t spent = cutoff;
       cutoff = schedule_.next();
       last_conflict_var_ = -1;
       if (hooks_ != nullptr)
         if (const std::optional<Value> bound = hooks_->bound_to_apply())
-          if (!apply_bound(*bound)) return ended();
+          if (!apply_bound(*bound) || !propagated(true)) return ended();
+      begin_lns_phase(spent);
+      continue;
     }
     const int x = select_variable();
     if (x < 0) {
@@ -239,32 +346,59 @@ SearchOutcome MacSearch::search(const OnSolution& on_solution) {
       const AfterSolution next = on_solution(solution_);
       if (next.action == AfterSolution::Action::kStop) return SearchOutcome::kStoppedOnSolution;
       if (next.action == AfterSolution::Action::kContinue) {
-        if (!backtrack()) return ended();
+        if (!backtrack()) {
+          if (frozen_ > 0) {  // (all solutions never run LNS; kept for symmetry)
+            end_neighbourhood(Neighbourhoods::Outcome::kExhausted);
+            continue;
+          }
+          return ended();
+        }
         continue;
       }
-      backtrack_to_root();
+      incumbent_ = solution_;
+      if (lns_phase_) {
+        end_neighbourhood(Neighbourhoods::Outcome::kImproved);
+      } else {
+        record_nogoods();  // they hold under the better bound too
+        backtrack_to_root();
+      }
+      lns_phase_ = false;
       schedule_.reset();
       cutoff = schedule_.next();
       fails_since_restart_ = 0;
-      if (!apply_bound(next.bound)) return ended();
+      // At the root with no neighbourhood fixed: a bound that empties a domain proves that
+      // nothing better exists anywhere.
+      if (!apply_bound(next.bound) || !propagated(true)) return ended();
+      begin_lns_phase(cutoff);
       continue;
     }
     const int a = select_value(x);
-    engine_.push();
-    decisions_.push_back({x, a});
-    weights_.assign(x);
-    take_out_of_future(x);
+    decide(x, a);
     ++stats_.nodes;
     stats_.max_depth =
         std::max(stats_.max_depth, static_cast<int>(decisions_.size() + prefix_vars_.size()));
-    if (timed([&] { return engine_.assign(x, a); })) {
+    if (propagated(timed([&] { return engine_.assign(x, a); }))) {
       if (last_conflict_var_ == x) last_conflict_var_ = -1;
       continue;
     }
     if (stopped()) return SearchOutcome::kInterrupted;
     failed();
     if (config_.last_conflict) last_conflict_var_ = x;
-    if (!backtrack()) return ended();
+    if (!backtrack()) {
+      if (stopped()) return SearchOutcome::kInterrupted;
+      if (frozen_ > 0) {
+        // The neighbourhood holds no better solution; the complete search proves optimality.
+        end_neighbourhood(Neighbourhoods::Outcome::kExhausted);
+        if (lns_budget_ == 0) {
+          lns_phase_ = false;
+          fails_since_restart_ = 0;
+        } else {
+          start_neighbourhood();
+        }
+        continue;
+      }
+      return ended();
+    }
   }
 }
 

@@ -22,6 +22,8 @@
 
 #include "arcwave/solver.hpp"
 #include "propagation/engine/engine.hpp"
+#include "solver/search/neighbourhoods.hpp"
+#include "solver/search/nogoods.hpp"
 #include "solver/search/restarts.hpp"
 #include "solver/search/subproblem.hpp"
 #include "solver/search/tick_clock.hpp"
@@ -37,6 +39,16 @@ struct SearchConfig {
   double restart_factor = 1.1;
   bool last_conflict = true;
   std::uint64_t seed = 0;
+  /// Optimisation, run() only: large neighbourhood search after the first solution, in phases
+  /// that alternate with the complete search (each phase spends as many failures as the
+  /// complete search's restart before it), so an optimum is still proved by the complete
+  /// search. Within a neighbourhood the incumbent's value is tried first.
+  bool lns = false;
+  /// The variables the objective is computed from (LNS's objective-guided neighbourhoods).
+  std::vector<int> objective_vars{};
+  /// run() only: record nogoods from restarts (solver/search/nogoods.hpp) so that restarts keep
+  /// the subtrees they had searched to the end.
+  bool nogoods = true;
 };
 
 /// What the search does after a solution.
@@ -59,8 +71,12 @@ struct SearchStats {
   std::uint64_t solutions = 0;
   int max_depth = 0;
   double propagate_seconds = 0;
-  std::uint64_t subproblems = 0;  // run_subproblem calls
-  std::uint64_t splits = 0;       // right branches given away
+  std::uint64_t subproblems = 0;                 // run_subproblem calls
+  std::uint64_t splits = 0;                      // right branches given away
+  std::uint64_t neighbourhoods = 0;              // LNS neighbourhoods searched
+  std::uint64_t neighbourhood_improvements = 0;  // of which found a better solution
+  std::uint64_t nogoods = 0;                     // recorded at restarts
+  std::uint64_t nogood_removals = 0;             // values they removed
 };
 
 /// What a parallel executor plugs into a search; polled between nodes, from the search's thread.
@@ -122,6 +138,12 @@ class MacSearch {
   bool enter_prefix();
   void leave_prefix();
   void split();
+  void decide(int x, int a);
+  void undo_last_decision();
+  void start_neighbourhood();
+  void end_neighbourhood(Neighbourhoods::Outcome outcome);
+  bool propagated(bool ok);
+  void record_nogoods();
 
   Engine& engine_;
   SearchConfig config_;
@@ -156,6 +178,19 @@ class MacSearch {
     Decision decision;
   };
   std::vector<Refutation> refutations_;
+  // LNS (config_.lns, run() only). frozen_ decisions at the bottom of decisions_ fix the current
+  // neighbourhood: backtracking stops above them, and reaching them exhausts the neighbourhood.
+  std::optional<Neighbourhoods> lns_;
+  std::vector<int> incumbent_;  // value indices of the last solution reported
+  bool lns_phase_ = false;
+  std::uint64_t lns_budget_ = 0;  // failures left in this LNS phase
+  std::uint64_t lns_fails_ = 0;   // failures in the current neighbourhood
+  std::size_t frozen_ = 0;
+  // Nogoods from restarts (config_.nogoods, run() only): the refutations on the current branch,
+  // each with the number of positive decisions it was made under.
+  std::optional<NogoodStore> nogoods_;
+  std::vector<Refutation> branch_refutations_;
+  std::vector<NogoodStore::Literal> nogood_scratch_;
 };
 
 }  // namespace arcwave::search
