@@ -19,6 +19,14 @@ ElementPropagator::ElementPropagator(int constraint, std::vector<int> scope,
                                          : ValueIndex());
   in_entries_.assign(e_.list.size(), 0);
   witness_.assign(e_.list.size(), -1);
+  std::vector<int> vars;
+  for (const Operand& o : e_.list)
+    if (o.is_variable) vars.push_back(static_cast<int>(o.value));
+  std::sort(vars.begin(), vars.end());
+  vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
+  distinct_roles_ = !std::binary_search(vars.begin(), vars.end(), e_.index) &&
+                    (rhs_var_ < 0 || (rhs_var_ != e_.index &&
+                                      !std::binary_search(vars.begin(), vars.end(), rhs_var_)));
   if (rhs_var_ >= 0) support_.assign(domains[static_cast<std::size_t>(rhs_var_)].size(), -1);
 }
 
@@ -240,6 +248,13 @@ bool ElementPropagator::propagate(Context& ctx) {
   if (!relevant_change(ctx)) {
     last_run = ctx.now();
     return true;
+  }
+  if (distinct_roles_) {
+    // One pass is the fixpoint: the right-hand values it keeps hold every possible entry's
+    // witness, so no entry becomes impossible, and a lone entry is filtered before the rhs.
+    last_run = ctx.now();
+    bool changed = false;
+    return once(ctx, changed);
   }
   return repeat_passes(ctx, [&](bool& changed) { return once(ctx, changed); });
 }

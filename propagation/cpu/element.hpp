@@ -52,6 +52,7 @@ class ElementPropagator final : public Propagator {
   ElementConstraint e_;
   const std::vector<std::vector<Value>>* domains_;
   int rhs_var_ = -1;
+  bool distinct_roles_ = false;  // index, entries and rhs: no variable in two roles
   ValueIndex rhs_index_;
   std::vector<ValueIndex> entry_index_;   // per position (variables only)
   std::vector<std::size_t> entries_;      // this pass: the possible entries the index allows
