@@ -1,9 +1,10 @@
 // The shared MovingAI maps (../shared/maps/movingai, skipped where absent) on the CPU engines:
-// every row of all 28 scenario files (46,181) answered by JPS and JPS+ on all cores equals the
-// file's optimal octile length (MovingAI's tolerance; a length of 0 between different cells is
-// an unreachable goal), with valid paths as long as their key; A* on eight small and mid-sized
-// maps (all rows on all maps take minutes: bench/grid); first-move databases built on the CPU
-// for the four smallest maps, every row.
+// every row of all 28 scenario files (46,181) answered by JPS on all cores equals the file's
+// optimal octile length (MovingAI's tolerance; a length of 0 between different cells is an
+// unreachable goal), with valid paths as long as their key; JPS+ on every row of the 20 maps
+// that are not random obstacles (those where kAuto takes it; the random ones cost CI half a
+// minute more and run in bench/grid), A* on eight small and mid-sized maps (all rows take
+// minutes), first-move databases built on the CPU for the four smallest maps, every row.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -101,25 +102,30 @@ std::size_t check_answers(const std::string& name, const std::string& engine, co
 
 }  // namespace
 
-TEST_CASE("shared scenarios: JPS and JPS+ answer all 46,181 rows optimally", "[grid][scen]") {
+TEST_CASE("shared scenarios: JPS answers all 46,181 rows optimally, JPS+ those of game maps",
+          "[grid][scen]") {
   REQUIRE_MAPS();
   std::size_t rows = 0;
   std::size_t equal_jps = 0;
+  std::size_t rows_plus = 0;
   std::size_t equal_plus = 0;
   for (const std::string& name : all_maps()) {
     const Scenario s = load(name);
     const grid::SearchMap map(s.grid, grid::Neighbourhood::kOctile);
     REQUIRE(grid::cell_based(s.grid));
     const grid::CellBits bits(s.grid);
-    const grid::JumpTable table(bits);
     equal_jps += check_answers(name, "JPS", s, map, grid::solve_queries_jps(bits, s.queries, true));
+    rows += s.rows.size();
+    if (name.rfind("random", 0) == 0) continue;
+    const grid::JumpTable table(bits);
     equal_plus += check_answers(name, "JPS+", s, map,
                                 grid::solve_queries_jps_plus(bits, table, s.queries, true));
-    rows += s.rows.size();
+    rows_plus += s.rows.size();
   }
   CHECK(rows == 46181);
   CHECK(equal_jps == rows);
-  CHECK(equal_plus == rows);
+  CHECK(rows_plus > 0);
+  CHECK(equal_plus == rows_plus);
 }
 
 TEST_CASE("shared scenarios: A* on small and mid-sized maps", "[grid][scen]") {
