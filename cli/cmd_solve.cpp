@@ -42,6 +42,7 @@ struct SolveArgs {
   bool no_cliques = false;
   int threads = 0;
   bool portfolio = false;
+  std::string parallel = "auto";
   int subproblems_per_worker = 30;
   std::string gpus = "all";
   double mpi_timeout = 30;
@@ -55,7 +56,15 @@ SolverOptions to_options(const SolveArgs& a) {
   o.seed = a.seed;
   if (a.threads < 0) throw InputError(fmt::format("--threads: {} (expected 0 or more)", a.threads));
   o.threads = a.threads;
-  o.portfolio = a.portfolio;
+  if (a.parallel == "auto")
+    o.parallel = ParallelMode::kAuto;
+  else if (a.parallel == "eps")
+    o.parallel = ParallelMode::kDecomposed;
+  else if (a.parallel == "portfolio")
+    o.parallel = ParallelMode::kPortfolio;
+  else
+    throw InputError(fmt::format("--parallel: '{}' (expected auto, eps or portfolio)", a.parallel));
+  if (a.portfolio) o.parallel = ParallelMode::kPortfolio;
   if (a.subproblems_per_worker < 1)
     throw InputError(
         fmt::format("--subproblems-per-worker: {} (expected 1 or more)", a.subproblems_per_worker));
@@ -338,9 +347,11 @@ void add_solve_command(CLI::App& app, CliContext& ctx) {
                 "do not add allDifferent over cliques of binary != constraints (CPU engine)");
   cmd->add_option("-p,--threads", args->threads,
                   "workers searching at once: 0 (default) one per core, 1 the sequential search");
-  cmd->add_flag("--portfolio", args->portfolio,
-                "workers search the whole problem with different seeds and heuristics instead "
-                "of splitting it (not with -a)");
+  cmd->add_option("--parallel", args->parallel,
+                  "with several workers: auto (default: a portfolio when optimising, every worker "
+                  "with LNS and nogoods; the decomposition otherwise), eps (the search space "
+                  "split into subproblems) or portfolio");
+  cmd->add_flag("--portfolio", args->portfolio, "the same as --parallel portfolio");
   cmd->add_option("--subproblems-per-worker", args->subproblems_per_worker,
                   "decomposition: about K subproblems per worker (default 30)");
   cmd->add_option("--gpus", args->gpus,

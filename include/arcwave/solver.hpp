@@ -11,10 +11,12 @@
 // one thread (the default here; the CLI's default is every core).
 //
 // Parallel search: options().threads = N (0: every core) runs N workers, each with its own CPU
-// engine over one shared compiled model. By default the problem is decomposed into about
+// engine over one shared compiled model. Either the problem is decomposed into about
 // subproblems_per_worker × N subproblems (embarrassingly parallel search) that the workers take
-// from a shared queue, busy workers splitting their trees for idle ones once it runs dry; with
-// options().portfolio every worker searches the whole problem with other seeds and heuristics.
+// from a shared queue, busy workers splitting their trees for idle ones once it runs dry, or, in
+// a portfolio, every worker searches the whole problem with other seeds and heuristics (each
+// with LNS and nogoods, the best objective shared). options().parallel chooses; by default a
+// portfolio when optimising and the decomposition otherwise.
 // Answers are the same as with one thread (counts exact, optima equal, UNSATISFIABLE only when
 // everything was searched); which solution is reported first, the counters and the order of
 // callbacks may differ from run to run. Callbacks come one at a time, from worker threads.
@@ -47,6 +49,12 @@ enum class ValHeuristic : std::uint8_t { kLex, kRandom };
 /// Restart policy: cutoffs (in failures) follow restart_base × Luby(i) or restart_base ×
 /// restart_factor^i; none disables restarts.
 enum class RestartPolicy : std::uint8_t { kLuby, kGeometric, kNone };
+/// How parallel workers share the search (SolverOptions::parallel).
+enum class ParallelMode : std::uint8_t {
+  kAuto,        // a portfolio when optimising, the decomposition otherwise
+  kDecomposed,  // embarrassingly parallel search over subproblems, with work stealing
+  kPortfolio,   // every worker on the whole problem, its own seed and heuristics
+};
 /// Where propagation runs. kGpu uses the device-resident AC4GPU+ engine and throws what it
 /// throws (Unsupported for models it cannot take, ResourceError without a GPU or without
 /// enough device memory). kAuto runs it on binary networks with at least 5,000 value pairs per
@@ -96,9 +104,11 @@ struct SolverOptions {
   /// (std::thread::hardware_concurrency); N > 1 runs N workers on CPU engines (kGpu, or kAuto
   /// choosing the GPU, then runs the GPU engine alone, one search, and says so in backend).
   int threads = 1;
-  /// With threads != 1: a portfolio (each worker on the whole problem, its own seed and
-  /// heuristics) instead of splitting the search space. Not with all_solutions (InputError).
-  bool portfolio = false;
+  /// With threads != 1: how the workers share the search. kAuto: a portfolio when optimising
+  /// (every worker runs LNS and records nogoods; the bound is shared), the decomposition
+  /// otherwise — measured on the shared real files (docs/results/anchors-2026-11-28.md). A
+  /// portfolio cannot count every solution (kPortfolio with all_solutions: InputError).
+  ParallelMode parallel = ParallelMode::kAuto;
   /// The decomposition's target: about this many subproblems per worker (EPS's k), >= 1.
   int subproblems_per_worker = 30;
   /// kGpu: the GPUs (device ordinals as CUDA numbers them, after CUDA_VISIBLE_DEVICES); empty:

@@ -154,9 +154,33 @@ std::unique_ptr<Engine> make_engine(const Model& model, IndexedOnce& indexed,
 
 // The backend line of a parallel search, or nullopt when the options ask for the GPU engine
 // (which runs one search: the caller then runs the sequential path).
+// The portfolio or the decomposition, and why (for the backend line).
+bool use_portfolio(const Model& model, const SolverOptions& opt, std::string& why) {
+  const bool optimise = model.objective().has_value() && !opt.all_solutions;
+  switch (opt.parallel) {
+    case ParallelMode::kPortfolio:
+      if (opt.all_solutions)
+        throw InputError(
+            "a portfolio finds one solution or the optimum: every solution needs the decomposed "
+            "search (leave the portfolio out)");
+      why = "a portfolio";
+      return true;
+    case ParallelMode::kDecomposed:
+      why = "decomposed";
+      return false;
+    case ParallelMode::kAuto:
+      break;
+  }
+  why = optimise ? "a portfolio (auto: optimising, each worker with LNS and nogoods)"
+                 : "decomposed (auto: no objective to optimise)";
+  return optimise;
+}
+
 std::optional<std::string> parallel_backend(const Model& model, const SolverOptions& opt,
                                             int workers) {
-  const std::string cpus = fmt::format("{} workers, one CPU engine each", workers);
+  std::string how;
+  use_portfolio(model, opt, how);
+  const std::string cpus = fmt::format("{} workers, one CPU engine each, {}", workers, how);
   switch (opt.backend) {
     case SolverBackend::kCpu:
       return "cpu (" + cpus + ")";
@@ -181,10 +205,8 @@ SolveResult solve_in_parallel(const Model& model, IndexedOnce& indexed, const So
                               int workers, const std::function<void(const Solution&)>& callback,
                               std::atomic<bool>& stop, const std::atomic<bool>* external,
                               std::string backend) {
-  if (opt.portfolio && opt.all_solutions)
-    throw InputError(
-        "a portfolio finds one solution or the optimum: every solution needs the decomposed "
-        "search (leave the portfolio out)");
+  std::string how;
+  const bool portfolio = use_portfolio(model, opt, how);
   SolveResult result;
   result.backend = std::move(backend);
   const parallel::EngineFactory factory = engine_factory(indexed.get(), opt);
@@ -203,10 +225,10 @@ SolveResult solve_in_parallel(const Model& model, IndexedOnce& indexed, const So
   parallel::ParallelReport report;
   {
     StopWatcher watcher(stop, external, opt.time_limit_seconds);
-    report = opt.portfolio ? parallel::search_portfolio(factory, config, sink,
-                                                        optimise ? &incumbent : nullptr, stop)
-                           : parallel::search_decomposed(factory, config, sink,
-                                                         optimise ? &incumbent : nullptr, stop);
+    report = portfolio ? parallel::search_portfolio(factory, config, sink,
+                                                    optimise ? &incumbent : nullptr, stop)
+                       : parallel::search_decomposed(factory, config, sink,
+                                                     optimise ? &incumbent : nullptr, stop);
   }
   result.stats.search_seconds = clock.seconds();
   result.engine = report.engine_description;
@@ -360,8 +382,8 @@ SolveResult Solver::solve() {
   // says why not, on the backend line of what runs instead.
   std::string auto_note;
   IndexedOnce indexed(model);
-  if (opt.backend == SolverBackend::kAuto && !opt.portfolio && batch_device_available() &&
-      !choose_backend(model, true, "").gpu) {
+  if (opt.backend == SolverBackend::kAuto && opt.parallel != ParallelMode::kPortfolio &&
+      batch_device_available() && !choose_backend(model, true, "").gpu) {
     const BackendChoice batched = choose_batched(*indexed.get());
     if (batched.gpu) {
       std::string refusal;
@@ -389,10 +411,9 @@ SolveResult Solver::solve() {
       result.stats.parse_seconds = im.parse_seconds;
       return result;
     }
-  } else if (opt.portfolio && opt.all_solutions) {
-    throw InputError(
-        "a portfolio finds one solution or the optimum: every solution needs the decomposed "
-        "search (leave the portfolio out)");
+  } else if (opt.parallel == ParallelMode::kPortfolio && opt.all_solutions) {
+    std::string how;
+    use_portfolio(model, opt, how);  // throws the InputError
   }
   SolveResult result;
   result.stats.parse_seconds = im.parse_seconds;

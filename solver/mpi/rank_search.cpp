@@ -56,7 +56,7 @@ RankSearch::RankSearch(Solver& solver, bool user_callback, parallel::WorkerTeam:
       options_(detail::SolverAccess::options(solver)),
       halt_(detail::SolverAccess::stop_flag(solver)),
       workers_(worker_count(options_.threads)) {
-  if (options_.portfolio)
+  if (options_.parallel == ParallelMode::kPortfolio)
     throw InputError("a portfolio runs on one process: leave it out under MPI");
   halt_.store(false);
   if (options_.backend == SolverBackend::kGpu) plan_device(local_rank);

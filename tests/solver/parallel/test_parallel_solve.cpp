@@ -135,7 +135,7 @@ TEST_CASE("random networks: counts, SAT and UNSAT with several workers equal bru
       for (bool portfolio : {false, true}) {
         SolverOptions o;
         o.threads = threads;
-        o.portfolio = portfolio;
+        o.parallel = portfolio ? ParallelMode::kPortfolio : ParallelMode::kDecomposed;
         o.restart_base = 2;
         o.seed = seed;
         Solver solver(m, o);
@@ -169,7 +169,7 @@ TEST_CASE("optima with several workers and with a portfolio equal brute force",
         INFO(fmt::format("seed {} threads {} mode {}", seed, threads, mode));
         SolverOptions o;
         o.threads = threads;
-        o.portfolio = portfolio;
+        o.parallel = portfolio ? ParallelMode::kPortfolio : ParallelMode::kDecomposed;
         o.restart_base = 2;
         if (mode == 1) o.restarts = RestartPolicy::kNone;
         o.seed = seed;
@@ -260,10 +260,38 @@ TEST_CASE("threads = 0 uses every core; a portfolio refuses all solutions", "[pa
 
   SolverOptions p;
   p.threads = 2;
-  p.portfolio = true;
+  p.parallel = ParallelMode::kPortfolio;
   p.all_solutions = true;
   Solver portfolio(gen::queens(6), p);
   CHECK_THROWS_AS(portfolio.solve(), InputError);
+}
+
+TEST_CASE("auto runs a portfolio when optimising and the decomposition otherwise", "[parallel]") {
+  SolverOptions o;
+  o.threads = 2;
+  o.backend = SolverBackend::kCpu;
+  Solver csp(gen::queens(8), o);
+  const SolveResult c = csp.solve();
+  INFO(c.backend);
+  CHECK(c.backend.find("decomposed (auto: no objective") != std::string::npos);
+  CHECK(c.stats.subproblems > 0);
+  // Every queen's column summed, minimised: the first solution is not the optimum.
+  Model m = gen::queens(10);
+  Objective obj;
+  obj.kind = Objective::Kind::kSum;
+  for (int x = 0; x < 10; ++x) {
+    obj.scope.push_back(x);
+    obj.coeffs.push_back(x + 1);
+  }
+  m.set_objective(obj);
+  Solver cop(m, o);
+  const SolveResult r = cop.solve();
+  INFO(r.backend);
+  CHECK(r.backend.find("a portfolio (auto: optimising") != std::string::npos);
+  CHECK(r.status == SolveStatus::kOptimum);
+  o.threads = 1;
+  Solver one(m, o);
+  CHECK(one.solve().best->objective == r.best->objective);
 }
 
 }  // namespace arcwave
