@@ -138,6 +138,7 @@ BatchNetwork make_batch_network(const IndexedModel& model, std::size_t table_lim
         net.prop_kind.push_back(spec.kind);
         net.prop_constraint.push_back(id);
         net.prop_base.push_back(net.prop_data.size());
+        net.prop_data.push_back(spec.scope.at(0));  // where its failures show
         net.prop_data.insert(net.prop_data.end(), spec.data.begin(), spec.data.end());
         for (int x : spec.scope) var_props[static_cast<std::size_t>(x)].push_back(p);
       }

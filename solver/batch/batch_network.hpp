@@ -58,7 +58,8 @@ struct BatchNetwork {
   // Device propagators of the other constraints (solver/batch/props/): propagator p is of kind
   // prop_kind[p] (props/prop_kinds.hpp), reads its parameters at prop_data[prop_base[p]..] and
   // charges its failures to constraint prop_constraint[p]; per variable, the propagators its
-  // changes wake (CSR).
+  // changes wake (CSR). Each propagator's parameters start with a variable of its scope (where
+  // its failures show), then follow its kind's layout.
   int props = 0;
   std::vector<int> prop_kind;
   std::vector<int> prop_constraint;

@@ -339,9 +339,11 @@ class Searcher {
   // Device propagator p on this thread (solver/batch/props/); its removals mark their
   // variables in changed[nxt] and blame its constraint.
   ARCWAVE_HD void revise_prop(int p, int nxt) {
+    // The parameters start with a variable of the scope (where a failure shows).
+    const long long* data = net_.prop_data + net_.prop_base[p];
     PropContext<G> ctx(g_, net_, s_.dom, s_.changed[nxt], s_.blame, s_.flags + kAny,
-                       net_.prop_constraint[p]);
-    run_prop(ctx, net_.prop_kind[p], net_.prop_data + net_.prop_base[p]);
+                       net_.prop_constraint[p], static_cast<int>(data[0]));
+    run_prop(ctx, net_.prop_kind[p], data + 1);
   }
 
   // Generalised arc consistency on one table, by one warp, from the tuples' support bitsets:

@@ -151,6 +151,62 @@ struct DeviceCondition {
     }
   }
 
+  /// The hull [first, last] of the left-hand values of lo..hi the condition accepts under the
+  /// current domains, as the CPU's count_hull (propagation/cpu/globals/count_condition.hpp)
+  /// computes it; false when it accepts none.
+  template <class G>
+  ARCWAVE_HD bool hull(const PropContext<G>& ctx, long long from, long long to, long long& first,
+                       long long& last) const {
+    if (from > to) return false;
+    const int r = variable();
+    if (r >= 0 && op == kEq) {
+      int a = ctx.lower(r, from);
+      if (a >= ctx.initial_size(r)) return false;
+      if (!ctx.has(r, a)) a = ctx.next(r, a);
+      if (a < 0 || ctx.value(r, a) > to) return false;
+      int b = to == LLONG_MAX ? ctx.initial_size(r) - 1 : ctx.lower(r, to + 1) - 1;
+      if (!ctx.has(r, b)) b = ctx.prev(r, b);
+      first = ctx.value(r, a);
+      last = ctx.value(r, b);
+      return first <= last;
+    }
+    if (r >= 0) {
+      switch (op) {
+        case kNe:
+          if (!ctx.fixed(r)) return make(from, to, first, last);
+          return against_constant(kNe, ctx.min(r), from, to, first, last);
+        case kLt:
+        case kLe:
+          return against_constant(op, ctx.max(r), from, to, first, last);
+        default:
+          return against_constant(op, ctx.min(r), from, to, first, last);
+      }
+    }
+    if (kind == kConstant) return against_constant(op, value, from, to, first, last);
+    if (kind == kRange) {
+      if (op == kIn) return make(from > lo ? from : lo, to < hi ? to : hi, first, last);
+      const long long f = from < lo || from > hi ? from : (hi < to ? hi + 1 : to + 1);
+      const long long l = to > hi || to < lo ? to : (lo > from ? lo - 1 : from - 1);
+      return make(f, l, first, last);
+    }
+    if (op == kIn) {  // the set's first and last values within from..to
+      int a = 0;
+      while (a < set_size && set[a] < from) ++a;
+      int b = set_size - 1;
+      while (b >= 0 && set[b] > to) --b;
+      return a <= b && make(set[a], set[b], first, last);
+    }
+    // notin a set: the first value from from up and the last from to down outside the set
+    long long f = from;
+    while (in_set(f)) {
+      if (f == to) return false;
+      ++f;
+    }
+    long long l = to;
+    while (in_set(l)) --l;
+    return make(f, l, first, last);
+  }
+
   /// Removes the values r of the right-hand variable that no left-hand value in [lmin, lmax]
   /// accepts (exact for <, <=, >, >=; eq keeps [lmin, lmax]; ne acts once lmin == lmax). False
   /// on a wipe-out.
@@ -173,6 +229,34 @@ struct DeviceCondition {
         return ctx.keep_values(r, LLONG_MIN, lmax);
       default:
         return true;
+    }
+  }
+
+ private:
+  static ARCWAVE_HD bool make(long long f, long long l, long long& first, long long& last) {
+    first = f;
+    last = l;
+    return f <= l;
+  }
+  // lo..hi against the constant k (every operator but in / notin).
+  static ARCWAVE_HD bool against_constant(int o, long long k, long long lo, long long hi,
+                                          long long& first, long long& last) {
+    switch (o) {
+      case kEq:
+        return lo <= k && k <= hi && make(k, k, first, last);
+      case kNe:
+        if (lo > hi || (lo == k && hi == k)) return false;
+        return make(lo == k ? lo + 1 : lo, hi == k ? hi - 1 : hi, first, last);
+      case kLt:
+        return k > lo && make(lo, hi < k - 1 ? hi : k - 1, first, last);
+      case kLe:
+        return make(lo, hi < k ? hi : k, first, last);
+      case kGt:
+        return k < hi && make(lo > k + 1 ? lo : k + 1, hi, first, last);
+      case kGe:
+        return make(lo > k ? lo : k, hi, first, last);
+      default:
+        return false;
     }
   }
 };

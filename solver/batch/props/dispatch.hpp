@@ -3,6 +3,9 @@
 #pragma once
 
 #include "solver/batch/props/all_different.hpp"
+#include "solver/batch/props/count.hpp"
+#include "solver/batch/props/element.hpp"
+#include "solver/batch/props/extremum.hpp"
 #include "solver/batch/props/prop_context.hpp"
 #include "solver/batch/props/prop_kinds.hpp"
 #include "solver/batch/props/sum.hpp"
@@ -16,6 +19,12 @@ ARCWAVE_HD bool run_prop(PropContext<G>& ctx, int kind, const long long* data) {
       return propagate_sum(ctx, data);
     case kPropAllDifferent:
       return propagate_all_different(ctx, data);
+    case kPropCount:
+      return propagate_count(ctx, data);
+    case kPropExtremum:
+      return propagate_extremum(ctx, data);
+    case kPropElement:
+      return propagate_element(ctx, data);
     default:
       return true;
   }

@@ -1,6 +1,8 @@
 // Definitions for solver/batch/props/layout.hpp.
 #include "solver/batch/props/layout.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
@@ -34,6 +36,74 @@ PropSpec all_different_spec(const IndexedAllDifferent& a) {
   return p;
 }
 
+PropSpec count_spec(const CountConstraint& c) {
+  PropSpec p;
+  p.kind = kPropCount;
+  p.scope = constraint_scope(Constraint{c});
+  std::vector<std::pair<int, long long>> list;
+  for (int x : c.scope) {
+    auto it = std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.first == x; });
+    if (it == list.end())
+      list.emplace_back(x, 1);
+    else
+      ++it->second;
+  }
+  p.data.push_back(static_cast<long long>(list.size()));
+  for (const auto& [x, times] : list) {
+    p.data.push_back(x);
+    p.data.push_back(times);
+  }
+  std::vector<long long> constants;
+  std::vector<long long> vars;
+  for (const Operand& o : c.values) {
+    if (!o.is_variable)
+      constants.push_back(o.value);
+    else if (std::find(vars.begin(), vars.end(), o.value) == vars.end())
+      vars.push_back(o.value);
+  }
+  std::sort(constants.begin(), constants.end());
+  constants.erase(std::unique(constants.begin(), constants.end()), constants.end());
+  p.data.push_back(static_cast<long long>(constants.size()));
+  p.data.insert(p.data.end(), constants.begin(), constants.end());
+  p.data.push_back(static_cast<long long>(vars.size()));
+  p.data.insert(p.data.end(), vars.begin(), vars.end());
+  append_condition(p.data, c.condition);
+  return p;
+}
+
+PropSpec extremum_spec(const ExtremumConstraint& c) {
+  PropSpec p;
+  p.kind = kPropExtremum;
+  p.scope = constraint_scope(Constraint{c});
+  p.data.push_back(c.maximum ? 1 : 0);
+  p.data.push_back(static_cast<long long>(c.scope.size()));
+  p.data.insert(p.data.end(), c.scope.begin(), c.scope.end());
+  append_condition(p.data, c.condition);
+  return p;
+}
+
+PropSpec element_spec(const ElementConstraint& e) {
+  PropSpec p;
+  p.kind = kPropElement;
+  p.scope = constraint_scope(Constraint{e});
+  p.data.push_back(static_cast<long long>(e.list.size()));
+  p.data.push_back(e.start_index);
+  p.data.push_back(e.index);
+  append_condition(p.data, e.condition);
+  for (const Operand& o : e.list) {
+    p.data.push_back(o.is_variable ? 1 : 0);
+    p.data.push_back(o.value);
+  }
+  return p;
+}
+
+// The model's global constraints with a device propagator.
+std::optional<PropSpec> global_spec(const Constraint& c) {
+  if (const auto* k = std::get_if<CountConstraint>(&c)) return count_spec(*k);
+  if (const auto* e = std::get_if<ExtremumConstraint>(&c)) return extremum_spec(*e);
+  return std::nullopt;
+}
+
 }  // namespace
 
 void append_condition(std::vector<long long>& data, const Condition& c) {
@@ -51,15 +121,20 @@ std::optional<std::string> prop_refusal(const IndexedConstraint& c) {
     return std::nullopt;
   if (std::holds_alternative<IndexedIntension>(c))
     return std::string("an intension too large to tabulate");
-  if (std::holds_alternative<IndexedElement>(c)) return std::string("element");
-  if (const auto* g = std::get_if<IndexedGlobal>(&c))
+  if (std::holds_alternative<IndexedElement>(c)) return std::nullopt;
+  if (const auto* g = std::get_if<IndexedGlobal>(&c)) {
+    if (global_spec(g->constraint)) return std::nullopt;
     return std::string(constraint_kind(g->constraint));
+  }
   return std::string("a constraint without a device propagator");
 }
 
 std::vector<PropSpec> prop_specs(const IndexedModel& /*model*/, const IndexedConstraint& c) {
   if (const auto* s = std::get_if<IndexedSum>(&c)) return {sum_spec(*s)};
   if (const auto* a = std::get_if<IndexedAllDifferent>(&c)) return {all_different_spec(*a)};
+  if (const auto* e = std::get_if<IndexedElement>(&c)) return {element_spec(e->element)};
+  if (const auto* g = std::get_if<IndexedGlobal>(&c))
+    if (auto spec = global_spec(g->constraint)) return {std::move(*spec)};
   throw Unsupported(SourcePosition{}, "batch search: no device propagator for this constraint");
 }
 

@@ -22,7 +22,7 @@ template <class G>
 class PropContext {
  public:
   ARCWAVE_HD PropContext(const G& g, const NetworkView& net, std::uint64_t* dom, unsigned* changed,
-                         int* blame, int* any, int constraint)
+                         int* blame, int* any, int constraint, int anchor)
       : g_(g),
         net_(net),
         dom_(dom),
@@ -30,6 +30,7 @@ class PropContext {
         blame_(blame),
         any_(any),
         constraint_(constraint),
+        anchor_(anchor),
         W_(net.words) {}
 
   // ---- reading -------------------------------------------------------------------------------
@@ -178,7 +179,9 @@ class PropContext {
     return a < 0 || remove(x, a);
   }
   /// No solution under the current domains: empties D(x) (x in the scope); returns false.
-  ARCWAVE_HD bool fail(int x) {
+  /// Without x (or x < 0): the propagator's first scope variable.
+  ARCWAVE_HD bool fail(int x = -1) {
+    if (x < 0) x = anchor_;
     for (int w = 0; w < W_; ++w) g_.store64(at(x, w), 0);
     mark(x);
     return false;
@@ -218,6 +221,7 @@ class PropContext {
   int* blame_;
   int* any_;
   int constraint_;
+  int anchor_;  // a variable of the propagator's scope
   int W_;
 };
 

@@ -7,6 +7,9 @@ namespace arcwave::batch {
 enum PropKind : int {
   kPropSum = 0,       // sum.hpp
   kPropAllDifferent,  // all_different.hpp
+  kPropCount,         // count.hpp
+  kPropExtremum,      // extremum.hpp
+  kPropElement,       // element.hpp
   kPropKindCount
 };
 

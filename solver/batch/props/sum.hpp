@@ -52,7 +52,7 @@ ARCWAVE_HD bool sum_bounds(PropContext<G>& ctx, const long long* terms, int coun
       smin += c > 0 ? c * vmin : c * vmax;
       smax += c > 0 ? c * vmax : c * vmin;
     }
-    if ((has_lo && smax < lo) || (has_hi && smin > hi)) return ctx.fail(static_cast<int>(terms[0]));
+    if ((has_lo && smax < lo) || (has_hi && smin > hi)) return ctx.fail();
     for (int i = 0; i < count; ++i) {
       const int x = static_cast<int>(terms[2 * i]);
       const WideInt c = terms[2 * i + 1];
@@ -102,7 +102,7 @@ ARCWAVE_HD bool sum_exact(PropContext<G>& ctx, const long long* terms, int count
     if (a < 0) return false;
     fixed += static_cast<WideInt>(terms[2 * i + 1]) * ctx.value(x, a);
   }
-  if (free_pos < 0) return holds(fixed) || ctx.fail(static_cast<int>(terms[0]));
+  if (free_pos < 0) return holds(fixed) || ctx.fail();
   const int x = static_cast<int>(terms[2 * free_pos]);
   const WideInt c = terms[2 * free_pos + 1];
   for (int a = ctx.first(x); a >= 0; a = ctx.next(x, a))

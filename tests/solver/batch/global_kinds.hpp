@@ -33,6 +33,44 @@ inline std::vector<GlobalKind> global_kinds() {
   all_different.hi = 6;
   all_different.value_elimination = true;
   kinds.push_back(all_different);
+  for (bool variables : {false, true}) {
+    GlobalKind count{variables ? "count (value variables)" : "count",
+                     [variables](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                       CountConstraint c;
+                       c.scope = pick_vars(rng, vars, 3 + rng.below(3));
+                       if (rng.below(4) == 0) c.scope.push_back(c.scope[1]);
+                       const auto values = 1 + rng.below(3);
+                       for (std::uint64_t k = 0; k < values; ++k)
+                         c.values.push_back({false, rng.between(-1, 3)});
+                       if (variables) c.values.push_back({true, vars[rng.below(vars.size())]});
+                       c.condition = random_condition(rng, vars, 0, 4);
+                       m.add_constraint(c);
+                     }};
+    // The CPU also filters the value variables.
+    if (variables) count.relation = FixpointRelation::kWeaker;
+    kinds.push_back(count);
+  }
+  GlobalKind extremum{"minimum / maximum",
+                      [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                        ExtremumConstraint e;
+                        e.maximum = rng.below(2) == 0;
+                        e.scope = pick_vars(rng, vars, 2 + rng.below(4));
+                        e.condition = random_condition(rng, vars, -3, 5);
+                        m.add_constraint(e);
+                      }};
+  extremum.relation = FixpointRelation::kWeaker;  // bounds; the CPU's is GAC
+  kinds.push_back(extremum);
+  kinds.push_back({"element", [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                     ElementConstraint e;
+                     const std::vector<int> list = pick_vars(rng, vars, 3 + rng.below(3));
+                     for (int x : list)
+                       e.list.push_back(rng.below(4) == 0 ? Operand{false, rng.between(-3, 5)}
+                                                          : Operand{true, x});
+                     if (rng.below(5) != 0) e.index = vars[rng.below(vars.size())];
+                     e.start_index = rng.between(-1, 1);
+                     e.condition = random_condition(rng, vars, -3, 5);
+                     m.add_constraint(e);
+                   }});
   return kinds;
 }
 

@@ -112,11 +112,10 @@ inline int compare_fixpoints(const Model& m, const batch::BatchNetwork& net,
     const batch::Subproblem raw = restricted_root(net, ds);
     const std::optional<batch::Subproblem> dev = searcher_fixpoint(net, raw);
     // Soundness whatever the relation: every solution within the decisions survives.
+    bool kept = true;
     for (const std::vector<int>& sol : solutions)
-      if (inside(raw, sol)) {
-        REQUIRE(dev.has_value());
-        CHECK(inside(*dev, sol));
-      }
+      if (inside(raw, sol)) kept = kept && dev.has_value() && inside(*dev, sol);
+    CHECK(kept);
     if (relation == FixpointRelation::kEqual) {
       CHECK(dev.has_value() == cpu_ok);
       if (dev && cpu_ok) CHECK(*dev == batch::read_state(cpu, net));
@@ -125,7 +124,9 @@ inline int compare_fixpoints(const Model& m, const batch::BatchNetwork& net,
       if (cpu_ok) REQUIRE(dev.has_value());
       if (dev && cpu_ok) {
         const batch::Subproblem c = batch::read_state(cpu, net);
-        for (std::size_t i = 0; i < c.size(); ++i) CHECK((c[i] & ~(*dev)[i]) == 0);
+        bool superset = true;
+        for (std::size_t i = 0; i < c.size(); ++i) superset = superset && (c[i] & ~(*dev)[i]) == 0;
+        CHECK(superset);
       }
     }
   };
