@@ -54,10 +54,17 @@ GridPlanner::GridPlanner(GridMap map, GridPlannerOptions options)
     : impl_(std::make_unique<Impl>(std::move(map), options)) {
   Impl& im = *impl_;
   using Clock = std::chrono::steady_clock;
+  const auto ms_since = [](Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+  };
+  // Waiting for a GPU context that warms up while the map was read, then the choice (which
+  // looks at the map: cell map or not, the share of jump points) as preprocessing.
   const auto context = Clock::now();
-  im.choice = grid_api::choose_engine(im.map, options);  // waits for a GPU context warming up
-  im.times.context_wait_ms =
-      std::chrono::duration<double, std::milli>(Clock::now() - context).count();
+  if (options.backend != Backend::kCpu) (void)gpu_device();
+  im.times.context_wait_ms = ms_since(context);
+  const auto choice = Clock::now();
+  im.choice = grid_api::choose_engine(im.map, options);
+  im.times.preprocess_ms += ms_since(choice);
   im.prepared = {"none", 0, 0, 0};
   if (im.choice.engine == GridEngine::kWave) {
     auto wave = grid_api::make_wave_engine(im.map, options, im.choice.gpu, im.times);
