@@ -126,6 +126,11 @@ std::map<std::string, Row>& results() {
   static std::map<std::string, Row> r;
   return r;
 }
+/// Per map of the shared rows of engines that preprocess: (row key, map) -> its figures.
+std::map<std::pair<std::string, std::string>, Row>& per_map() {
+  static std::map<std::pair<std::string, std::string>, Row> r;
+  return r;
+}
 
 /// Random queries between free cells of a map (fixed seed).
 std::vector<GridQuery> random_queries(const GridMap& map, std::uint64_t count, std::uint64_t seed) {
@@ -187,24 +192,35 @@ void shared_row(benchmark::State& state, const std::string& key, const Engine& e
       try {
         GridPlanner planner(map, options(e, threads, q.size()));
         const auto answers = planner.query_batch(q);
-        row.seconds += seconds_since(start);
-        row.prep_s += planner.timings().preprocess_ms / 1e3 + planner.timings().upload_ms / 1e3;
-        row.prep_bytes += static_cast<double>(planner.preprocessing().bytes);
+        Row one;
+        one.seconds = seconds_since(start);
+        one.prep_s = planner.timings().preprocess_ms / 1e3 + planner.timings().upload_ms / 1e3;
+        one.prep_bytes = static_cast<double>(planner.preprocessing().bytes);
         for (std::size_t k = 0; k < q.size(); ++k) {
           const auto& r = rows[at[k]];
           if (!arcwave::lengths_agree(answers[k].length, *r.optimal, r.query.start == r.query.goal))
-            ++row.differ;
+            ++one.differ;
         }
-        row.rows += static_cast<double>(q.size());
-        ++row.maps;
+        one.rows = static_cast<double>(q.size());
+        one.maps = 1;
         if (e.engine == GridEngine::kCpd) {
           const std::vector<GridQuery> bulk =
               random_queries(map, env_number("ARCWAVE_BENCH_BULK", 200000), 29);
           const auto built = Clock::now();
           benchmark::DoNotOptimize(planner.query_batch(bulk).data());
-          row.built_seconds += seconds_since(built);
-          row.built_rows += static_cast<double>(bulk.size());
+          one.built_seconds = seconds_since(built);
+          one.built_rows = static_cast<double>(bulk.size());
         }
+        row.seconds += one.seconds;
+        row.prep_s += one.prep_s;
+        row.prep_bytes += one.prep_bytes;
+        row.differ += one.differ;
+        row.rows += one.rows;
+        row.maps += 1;
+        row.built_seconds += one.built_seconds;
+        row.built_rows += one.built_rows;
+        if (e.engine == GridEngine::kCpd || e.engine == GridEngine::kJpsPlus)
+          per_map()[{key, fs::path(path).filename().string()}] = one;
       } catch (const arcwave::ResourceError& err) {
         state.SkipWithError(err.what());
         return;
@@ -326,6 +342,15 @@ void summary() {
     std::printf("| %s | %.0f%s | %.0f | %.0f | %.3f | %.1f | %.0f | %s |\n", key.c_str(), r.maps,
                 skipped.c_str(), r.rows, r.seconds > 0 ? r.rows / r.seconds : 0, r.prep_s,
                 r.prep_bytes / 1e6, r.differ, built.c_str());
+  }
+  if (!per_map().empty()) {
+    std::printf("\n## Per map: preprocessing beside query speed\n");
+    std::printf("| row | map | rows | qps end to end | preprocessing s | MB | qps once built |\n");
+    std::printf("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
+    for (const auto& [k, r] : per_map())
+      std::printf("| %s | %s | %.0f | %.0f | %.3f | %.1f | %.0f |\n", k.first.c_str(),
+                  k.second.c_str(), r.rows, r.seconds > 0 ? r.rows / r.seconds : 0, r.prep_s,
+                  r.prep_bytes / 1e6, r.built_seconds > 0 ? r.built_rows / r.built_seconds : 0);
   }
   std::printf(
       "targets (issue 29): GPU queries >= 10x JPS+ on every core, preprocessing included for "
