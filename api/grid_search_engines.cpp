@@ -13,6 +13,7 @@
 #include "graph/grid/cpd.hpp"
 #include "graph/grid/gpu_cpd.hpp"
 #include "graph/grid/gpu_search.hpp"
+#include "graph/grid/jps.hpp"
 #include "graph/grid/query_batch.hpp"
 
 namespace arcwave::grid_api {
@@ -69,8 +70,16 @@ class CpuAStar final : public Engine {
   std::vector<GridPath> solve(std::span<const GridQuery> q, bool paths,
                               GridTimings& times) override {
     const auto start = Clock::now();
-    auto out =
-        answers(grid::solve_queries_cpu(map_, engine_queries(q), paths, threads_), map_.metric());
+    const std::vector<grid::Query> queries = engine_queries(q);
+    std::vector<grid::SearchResult> results;
+    if (queries.size() == 1) {
+      // One query on this thread, with a workspace kept from call to call.
+      if (!one_) one_ = std::make_unique<grid::AStar>(map_);
+      results.push_back(one_->search(queries[0].start, queries[0].goal, paths));
+    } else {
+      results = grid::solve_queries_cpu(map_, queries, paths, threads_);
+    }
+    auto out = answers(std::move(results), map_.metric());
     times.search_ms += ms_since(start);
     return out;
   }
@@ -81,6 +90,7 @@ class CpuAStar final : public Engine {
  private:
   grid::SearchMap map_;
   unsigned threads_;
+  std::unique_ptr<grid::AStar> one_;
 };
 
 class GpuAStar final : public Engine {
@@ -131,9 +141,22 @@ class Jps final : public Engine {
                               GridTimings& times) override {
     const auto start = Clock::now();
     const std::vector<grid::Query> queries = engine_queries(q);
-    auto out = answers(plus_ ? grid::solve_queries_jps_plus(bits_, table_, queries, paths, threads_)
-                             : grid::solve_queries_jps(bits_, queries, paths, threads_),
-                       metric_);
+    std::vector<grid::SearchResult> results;
+    if (queries.size() == 1) {
+      // One query on this thread, with a workspace kept from call to call.
+      const grid::Query& one = queries[0];
+      if (plus_) {
+        if (!one_plus_) one_plus_ = std::make_unique<grid::JumpPointSearchPlus>(bits_, table_);
+        results.push_back(one_plus_->search(one.start, one.goal, paths));
+      } else {
+        if (!one_) one_ = std::make_unique<grid::JumpPointSearch>(bits_);
+        results.push_back(one_->search(one.start, one.goal, paths));
+      }
+    } else {
+      results = plus_ ? grid::solve_queries_jps_plus(bits_, table_, queries, paths, threads_)
+                      : grid::solve_queries_jps(bits_, queries, paths, threads_);
+    }
+    auto out = answers(std::move(results), metric_);
     times.search_ms += ms_since(start);
     return out;
   }
@@ -147,6 +170,8 @@ class Jps final : public Engine {
   grid::Metric metric_;
   unsigned threads_;
   bool plus_;
+  std::unique_ptr<grid::JumpPointSearch> one_;
+  std::unique_ptr<grid::JumpPointSearchPlus> one_plus_;
 };
 
 class Cpd final : public Engine {
