@@ -42,7 +42,8 @@ if want e2e; then
   done
   timed "gpu octile" "$OUT/grid-e2e-gpu-octile.log" --from 0,0 --to "$far" --backend gpu --moves \
     octile --path-out "$work/path-gpu-octile.txt"
-  timed "cpu 4 moves" "$OUT/grid-e2e-cpu.log" --from 0,0 --to "$far" --backend cpu \
+  # The wave on the CPU too (auto would take A* there), so that both paths follow LURD.
+  timed "cpu 4 moves" "$OUT/grid-e2e-cpu.log" --from 0,0 --to "$far" --backend cpu --engine wave \
     --path-out "$work/path-cpu.txt"
   run "gpu path == cpu path" "$OUT/grid-e2e-cmp.log" cmp "$work/path-gpu.txt" "$work/path-cpu.txt"
 fi
@@ -70,7 +71,7 @@ printf '%s\n' "${summary[@]}"
 for log in "$OUT"/grid-e2e-gpu-*.log "$OUT/grid-e2e-cpu.log"; do
   [ -f "$log" ] || continue
   echo "$(basename "$log" .log):"
-  grep -h "^backend\|^times\|^length\|No path\|process wall" "$log" | sed 's/^/  /'
+  grep -h "^backend\|^engine\|^times\|^length\|No path\|process wall" "$log" | sed 's/^/  /'
 done
 grep -h "test cases\|All tests passed" "$OUT"/grid-e2e-test-*.log 2>/dev/null
 grep -h "ERROR SUMMARY\|RACECHECK SUMMARY" "$OUT"/grid-e2e-memcheck.log \
