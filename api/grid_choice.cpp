@@ -8,7 +8,6 @@
 #include "core/backend.hpp"
 #include "graph/grid/cpd_wave.hpp"
 #include "graph/grid/gpu_cpd.hpp"
-#include "graph/grid/gpu_search.hpp"
 #include "graph/grid/gpu_wave.hpp"
 #include "graph/grid/jps_plus.hpp"
 
@@ -34,7 +33,8 @@ std::size_t wave_bytes(const GridMap& map, GridMoves moves) {
                                         grid::default_tile_shape(p.cell_count()));
 }
 
-/// Device memory of the GPU search with a few slots (what it needs to start).
+/// Device memory of the GPU search for one slot and the map (GpuGridSearch::slot_bytes plus
+/// the moves and costs), without making the SearchMap that function takes.
 std::size_t search_bytes(const GridMap& map) {
   const std::uint64_t cells = map.cell_count();
   const std::uint64_t tiles = ((static_cast<std::uint64_t>(map.width()) + 31) / 32) *
