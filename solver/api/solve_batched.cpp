@@ -90,9 +90,8 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
     }
   }
   const bool optimise = model.objective().has_value() && !options.all_solutions;
-  int bound = -1;
-  if (optimise && probe && probe->best && probe->best->objective)
-    bound = model.value_index(model.objective()->variable, *probe->best->objective);
+  std::optional<long long> bound;
+  if (optimise && probe && probe->best && probe->best->objective) bound = *probe->best->objective;
   clock.restart();
   std::vector<batch::Subproblem> items;
   if (!indexed->trivially_false)
@@ -155,13 +154,13 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
     if (model.objective()) s.objective = model.objective()->evaluate(values);
     if (callback) callback(s);
     result.best = std::move(s);
-  } else if (bound >= 0) {
+  } else if (bound) {
     result.best = probe->best;  // nothing better exists (complete) or was found yet
   }
   result.solutions = options.all_solutions ? r.solutions : (result.best ? 1 : 0);
   result.stats.solutions = result.solutions;
   result.complete = r.complete;
-  const bool found = r.solution.has_value() || r.solutions > 0 || bound >= 0;
+  const bool found = r.solution.has_value() || r.solutions > 0 || bound.has_value();
   if (r.complete)
     result.status = !found ? SolveStatus::kUnsatisfiable
                            : (optimise ? SolveStatus::kOptimum : SolveStatus::kSatisfiable);

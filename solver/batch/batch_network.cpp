@@ -8,6 +8,7 @@
 
 #include "arcwave/error.hpp"
 #include "solver/batch/props/layout.hpp"
+#include "solver/batch/props/prop_kinds.hpp"
 
 namespace arcwave::batch {
 
@@ -39,8 +40,10 @@ std::optional<std::string> batch_refusal(const IndexedModel& model, std::size_t 
           "search",
           model.origin[k], *why, model.scopes[k].size());
   }
-  if (model.objective && model.objective->kind != Objective::Kind::kVariable)
-    return std::string("the objective is not one variable");
+  if (model.objective && model.objective->kind == Objective::Kind::kExpression)
+    return std::string(
+        "the objective is an expression (the batched GPU search bounds variables "
+        "and sums)");
   return std::nullopt;
 }
 
@@ -184,9 +187,30 @@ BatchNetwork make_batch_network(const IndexedModel& model, std::size_t table_lim
     for (int t : var_tables[static_cast<std::size_t>(x)]) net.var_tables.push_back(t);
     net.var_table_offset.push_back(static_cast<int>(net.var_tables.size()));
   }
-  if (model.objective) {
-    net.objective = model.objective->variable;
-    net.minimize = model.objective->minimize;
+  if (const std::optional<Objective>& o = model.objective) {
+    net.minimize = o->minimize;
+    if (o->kind == Objective::Kind::kVariable) {
+      net.objective_kind = kObjectiveVariable;
+      net.objective_data.push_back(o->variable);
+    } else {
+      // Repeated variables merged; terms with a zero coefficient dropped.
+      std::vector<std::pair<int, long long>> terms;
+      for (std::size_t i = 0; i < o->scope.size(); ++i) {
+        auto it = std::find_if(terms.begin(), terms.end(),
+                               [&](const auto& t) { return t.first == o->scope[i]; });
+        if (it == terms.end())
+          terms.emplace_back(o->scope[i], o->coeffs[i]);
+        else
+          it->second += o->coeffs[i];
+      }
+      std::erase_if(terms, [](const auto& t) { return t.second == 0; });
+      net.objective_kind = kObjectiveSum;
+      net.objective_data.push_back(static_cast<long long>(terms.size()));
+      for (const auto& [x, c] : terms) {
+        net.objective_data.push_back(x);
+        net.objective_data.push_back(c);
+      }
+    }
   }
   return net;
 }

@@ -69,9 +69,12 @@ struct BatchNetwork {
   std::vector<int> var_props;
   /// Domains after the unary constraints (n x W words); empty domains mean no solution.
   std::vector<std::uint64_t> root;
-  /// A single-variable objective (value index order is value order), or -1.
-  int objective = -1;
+  /// The objective (solver/batch/props/objective.hpp): its form (ObjectiveKind,
+  /// props/prop_kinds.hpp), its parameters, its direction.
+  int objective_kind = 0;
+  std::vector<long long> objective_data;
   bool minimize = true;
+  [[nodiscard]] bool has_objective() const { return objective_kind != 0; }
 
   [[nodiscard]] std::size_t state_words() const {
     return static_cast<std::size_t>(n) * static_cast<std::size_t>(words);

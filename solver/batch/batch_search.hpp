@@ -11,6 +11,7 @@
 #pragma once
 
 #include <atomic>
+#include <climits>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -33,9 +34,9 @@ struct BatchOptions {
   /// dom/wdeg weights to start from, per network constraint (empty: all 1), e.g. learnt by a
   /// short CPU search.
   std::vector<unsigned> initial_weights;
-  /// Optimising: only solutions better than this objective value index are searched for (a
-  /// bound found elsewhere); -1: none.
-  int initial_bound = -1;
+  /// Optimising: only solutions better than this objective value are searched for (a bound
+  /// found elsewhere); none: any solution.
+  std::optional<long long> initial_bound;
   /// Device: the GPUs (ordinals after CUDA_VISIBLE_DEVICES; one repeated k times runs k
   /// workers on it, each with 1/k of its searchers and memory); empty: every visible GPU.
   std::vector<int> devices;
@@ -50,10 +51,11 @@ struct BatchOptions {
   int outbox_capacity = 0;
 };
 
-/// The device-wide incumbent a search starts from (value index space of the objective).
-inline int initial_best(const BatchNetwork& net, const BatchOptions& options) {
-  if (options.initial_bound >= 0) return options.initial_bound;
-  return net.minimize ? 0x7fffffff : -0x7fffffff - 1;
+/// The device-wide incumbent a search starts from (an objective value: solutions must be
+/// strictly better).
+inline long long initial_best(const BatchNetwork& net, const BatchOptions& options) {
+  if (options.initial_bound) return *options.initial_bound;
+  return net.minimize ? LLONG_MAX : LLONG_MIN;
 }
 
 /// The weights a search starts from: the options' (when they have one per constraint) or 1.

@@ -188,10 +188,11 @@ struct Counters {
   alignas(128) unsigned long long tail;
   alignas(128) long long pending;
   alignas(128) int stop;
-  alignas(128) int best;
+  alignas(128) long long best;
   alignas(128) unsigned long long solutions, nodes, fails, donations, exported, busy_cycles,
       idle_cycles;
-  int lock, solution_value, solution_written;
+  long long solution_value;
+  int lock, solution_written;
 };
 
 template <typename T>
@@ -213,7 +214,7 @@ class CudaDevice final : public SearchDevice {
              bool shared, std::size_t items)
       : net_(net),
         device_(made_current(device)),
-        optimise_(net.objective >= 0 && !options.all_solutions),
+        optimise_(net.has_objective() && !options.all_solutions),
         threads_(pick_threads(net, options.threads_per_searcher)),
         kernel_(pick_kernel(net, threads_)),
         layout_(layout_for(net, threads_)) {
@@ -320,10 +321,12 @@ class CudaDevice final : public SearchDevice {
     d_p_data_ = upload(net.prop_data);
     d_p_var_offset_ = upload(net.var_prop_offset);
     d_p_var_props_ = upload(net.var_props);
+    d_objective_ = upload(net.objective_data);
     set_props(view_, net,
               {d_values_.data(), d_value_base_.data(), d_p_kind_.data(), d_p_constraint_.data(),
-               d_p_base_.data(), d_p_data_.data(), d_p_var_offset_.data(), d_p_var_props_.data()});
-    if (!optimise_) view_.objective = -1;
+               d_p_base_.data(), d_p_data_.data(), d_p_var_offset_.data(), d_p_var_props_.data(),
+               d_objective_.data()});
+    if (!optimise_) view_.objective_kind = kObjectiveNone;
 
     // The queue, the counters, the searchers' own memory.
     d_items_.allocate(capacity_ * state);
@@ -348,6 +351,9 @@ class CudaDevice final : public SearchDevice {
     // The exchange: mapped page-locked host memory the host reads while the kernel runs.
     flags_ = std::make_unique<cuda::PinnedBuffer<int>>(4 + static_cast<std::size_t>(outbox), true);
     std::fill(flags_->data(), flags_->data() + flags_->size(), 0);
+    // The incumbent in and out (64-bit objective values).
+    bounds_ = std::make_unique<cuda::PinnedBuffer<long long>>(2, true);
+    std::fill(bounds_->data(), bounds_->data() + 2, 0LL);
     outbox_ = std::make_unique<cuda::PinnedBuffer<std::uint64_t>>(
         static_cast<std::size_t>(outbox) * state, true);
     outbox_capacity_ = outbox;
@@ -396,8 +402,8 @@ class CudaDevice final : public SearchDevice {
     a.sh.residue = d_residues_.data();
     if (shared) {
       if (optimise_) {
-        a.sh.bound_in = d_mirror_.data() + kBoundIn * kMirrorStride;
-        a.sh.bound_out = flags_->device_pointer() + kBoundOut;
+        a.sh.bound_in = mirrored_bound();
+        a.sh.bound_out = bounds_->device_pointer() + 1;
       }
       a.sh.outbox = outbox_->device_pointer();
       a.sh.outbox_ready = flags_->device_pointer() + kReady;
@@ -421,8 +427,8 @@ class CudaDevice final : public SearchDevice {
 
   Exchange exchange() override {
     int* f = flags_->data();
-    return {f + kExternal, f + kBoundIn,    f + kBoundOut,   f + kRequested,
-            f + kReady,    outbox_->data(), outbox_capacity_};
+    long long* b = bounds_->data();
+    return {f + kExternal, b, b + 1, f + kRequested, f + kReady, outbox_->data(), outbox_capacity_};
   }
   [[nodiscard]] std::size_t round_capacity() const override { return round_items_; }
   [[nodiscard]] int searchers() const override { return searchers_; }
@@ -433,7 +439,7 @@ class CudaDevice final : public SearchDevice {
     r.global_bytes += global_bytes_;
   }
 
-  RoundResult round(const std::vector<Subproblem>& items, int best) override {
+  RoundResult round(const std::vector<Subproblem>& items, long long best) override {
     use_gpu(device_);  // this thread's current device (the coordinator's threads are its own)
     const std::size_t state = net_.state_words();
     if (items.size() > capacity_) throw InputError("batch search: queue capacity below the items");
@@ -502,8 +508,9 @@ class CudaDevice final : public SearchDevice {
   }
 
  private:
-  // Words of the mapped flags block (then one ready flag per outbox slot).
-  static constexpr int kExternal = 0, kBoundIn = 1, kBoundOut = 2, kRequested = 3, kReady = 4;
+  // Words of the mapped flags block (then one ready flag per outbox slot); the bounds are
+  // bounds_ (64 bits), mirrored at line kBoundIn.
+  static constexpr int kExternal = 0, kBoundIn = 1, kRequested = 3, kReady = 4;
   // The device's copy of the flags the host writes: one 128-byte line each.
   static constexpr int kMirrorStride = 32;
   static constexpr std::size_t kMirrorWords = 4 * kMirrorStride;
@@ -528,11 +535,18 @@ class CudaDevice final : public SearchDevice {
   // kernel runs, the copies go on the side stream (another engine runs them at once).
   void mirror_flags(cudaStream_t stream, bool all) {
     for (int k : {kExternal, kBoundIn, kRequested}) {
-      const int v = __atomic_load_n(flags_->data() + k, __ATOMIC_ACQUIRE);
+      const long long v = k == kBoundIn ? __atomic_load_n(bounds_->data(), __ATOMIC_ACQUIRE)
+                                        : __atomic_load_n(flags_->data() + k, __ATOMIC_ACQUIRE);
       if (!all && v == mirrored_[k]) continue;
-      staged_->data()[k * kMirrorStride] = v;
-      ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(d_mirror_.data() + k * kMirrorStride,
-                                         staged_->data() + k * kMirrorStride, sizeof(int),
+      int* staged = staged_->data() + k * kMirrorStride;  // 128-byte aligned
+      std::size_t bytes = sizeof(int);
+      if (k == kBoundIn) {
+        *reinterpret_cast<long long*>(staged) = v;
+        bytes = sizeof(long long);
+      } else {
+        *staged = static_cast<int>(v);
+      }
+      ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(d_mirror_.data() + k * kMirrorStride, staged, bytes,
                                          cudaMemcpyHostToDevice, stream));
       // The staged word must outlive the copy: wait for it (a few microseconds).
       ARCWAVE_CUDA_CHECK(cudaStreamSynchronize(stream));
@@ -557,14 +571,18 @@ class CudaDevice final : public SearchDevice {
   cuda::Stream side_;  // the flags' copies while a kernel runs
   cuda::DeviceBuffer<int> d_mirror_;
   std::unique_ptr<cuda::PinnedBuffer<int>> staged_;
-  int mirrored_[4] = {0, 0, 0, 0};
+  long long mirrored_[4] = {0, 0, 0, 0};
+  // The bound's line of the mirror (128-byte aligned) as a 64-bit word.
+  long long* mirrored_bound() {
+    return reinterpret_cast<long long*>(d_mirror_.data() + kBoundIn * kMirrorStride);
+  }
   cuda::DeviceBuffer<int> d_sizes_, d_arc_x_, d_arc_y_, d_arc_con_, d_watch_off_, d_watch_,
       d_con_off_, d_con_id_, d_con_other_;
   cuda::DeviceBuffer<std::uint64_t> d_arc_rel_, d_rel_;
   cuda::DeviceBuffer<int> d_t_arity_, d_t_scope_base_, d_t_scope_, d_t_words_, d_t_value_base_,
       d_t_constraint_, d_t_var_offset_, d_t_var_tables_;
   cuda::DeviceBuffer<std::uint64_t> d_t_support_base_, d_t_supports_;
-  cuda::DeviceBuffer<long long> d_values_, d_p_data_;
+  cuda::DeviceBuffer<long long> d_values_, d_p_data_, d_objective_;
   cuda::DeviceBuffer<int> d_value_base_, d_p_kind_, d_p_constraint_, d_p_var_offset_,
       d_p_var_props_;
   cuda::DeviceBuffer<std::uint64_t> d_p_base_;
@@ -580,6 +598,7 @@ class CudaDevice final : public SearchDevice {
   cuda::DeviceBuffer<int> d_blames_;
   cuda::DeviceBuffer<int> d_claimed_;  // outbox slots claimed, over all rounds
   std::unique_ptr<cuda::PinnedBuffer<int>> flags_;
+  std::unique_ptr<cuda::PinnedBuffer<long long>> bounds_;
   std::unique_ptr<cuda::PinnedBuffer<std::uint64_t>> outbox_;
   std::vector<std::uint64_t> packed_;
   std::vector<int> ones_;

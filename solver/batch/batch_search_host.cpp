@@ -9,6 +9,7 @@
 #include "solver/batch/host_searcher_memory.hpp"
 #include "solver/batch/multi_device.hpp"
 #include "solver/batch/network_view.hpp"
+#include "solver/batch/props/prop_kinds.hpp"
 #include "solver/batch/search_device.hpp"
 #include "solver/batch/searcher.hpp"
 
@@ -22,7 +23,7 @@ class HostDevice final : public SearchDevice {
       : net_(net),
         options_(options),
         shared_(shared),
-        optimise_(net.objective >= 0 && !options.all_solutions),
+        optimise_(net.has_objective() && !options.all_solutions),
         weight_(initial_weights(net, options)),
         residue_(net.relations.size() / static_cast<std::size_t>(net.words) + 1, 0),
         outbox_capacity_(std::max(options.outbox_capacity, 1)),
@@ -30,7 +31,7 @@ class HostDevice final : public SearchDevice {
         outbox_ready_(static_cast<std::size_t>(outbox_capacity_), 0) {
     if (weight_.empty()) weight_.push_back(1);
     view_ = host_view(net);
-    if (!optimise_) view_.objective = -1;
+    if (!optimise_) view_.objective_kind = kObjectiveNone;
   }
 
   Exchange exchange() override {
@@ -46,7 +47,7 @@ class HostDevice final : public SearchDevice {
     r.threads_per_searcher = 1;
   }
 
-  RoundResult round(const std::vector<Subproblem>& items, int best) override {
+  RoundResult round(const std::vector<Subproblem>& items, long long best) override {
     const std::size_t state = net_.state_words();
     const std::size_t capacity =
         options_.queue_capacity > 0 ? options_.queue_capacity : items.size() + 4096;
@@ -66,7 +67,7 @@ class HostDevice final : public SearchDevice {
     unsigned long long solutions = 0, nodes = 0, fails = 0, donations = 0, exported = 0;
     int lock = 0;
     std::vector<int> solution(static_cast<std::size_t>(net_.n), -1);
-    int solution_value = 0;
+    long long solution_value = 0;
     int written = 0;
 
     SharedState sh;
@@ -144,8 +145,8 @@ class HostDevice final : public SearchDevice {
   std::vector<int> residue_;
   // Exchange memory (ordinary host memory: the other "devices" are host threads too).
   int external_ = 0;
-  int bound_in_ = 0;
-  int bound_out_ = 0;
+  long long bound_in_ = 0;
+  long long bound_out_ = 0;
   int outbox_requested_ = 0;
   int outbox_claimed_ = 0;
   int outbox_capacity_;

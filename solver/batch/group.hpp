@@ -38,6 +38,7 @@ struct HostGroup {
   // Memory another "device" (host thread) or the coordinator reads: release / acquire order.
   void fence_system() const { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
   void publish_int(int* p, int v) const { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+  void publish_ll(long long* p, long long v) const { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
 
   [[nodiscard]] std::uint64_t load(const std::uint64_t* p) const { return *p; }
   void store64(std::uint64_t* p, std::uint64_t v) const { *p = v; }
@@ -53,7 +54,10 @@ struct HostGroup {
   // ask for work (acquire / release: the outbox's items are handed over by these flags).
   [[nodiscard]] int load_int(const int* p) const { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
   void store_int(int* p, int v) const { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
-  [[nodiscard]] long long load_ll(const long long* p) const { return *p; }
+  [[nodiscard]] long long load_ll(const long long* p) const {
+    return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+  }
+  void store_ll(long long* p, long long v) const { *p = v; }
   [[nodiscard]] unsigned long long load_ull(const unsigned long long* p) const { return *p; }
   unsigned long long add_ull(unsigned long long* p, unsigned long long v) const {
     const unsigned long long old = *p;
@@ -78,6 +82,16 @@ struct HostGroup {
   int cas_int(int* p, int expected, int v) const {
     const int old = *p;
     if (old == expected) *p = v;
+    return old;
+  }
+  long long min_ll(long long* p, long long v) const {
+    const long long old = *p;
+    if (v < old) *p = v;
+    return old;
+  }
+  long long max_ll(long long* p, long long v) const {
+    const long long old = *p;
+    if (v > old) *p = v;
     return old;
   }
   unsigned long long cas_ull(unsigned long long* p, unsigned long long expected,
@@ -125,6 +139,10 @@ struct DeviceGroup {
     __threadfence_system();
     *static_cast<volatile int*>(p) = v;
   }
+  __device__ void publish_ll(long long* p, long long v) const {
+    __threadfence_system();
+    *static_cast<volatile long long*>(p) = v;
+  }
 
   // Volatile loads: other warps change domains under atomics, other blocks write the queue.
   __device__ std::uint64_t load(const std::uint64_t* p) const {
@@ -153,6 +171,9 @@ struct DeviceGroup {
   __device__ long long load_ll(const long long* p) const {
     return *static_cast<const volatile long long*>(p);
   }
+  __device__ void store_ll(long long* p, long long v) const {
+    atomicExch(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+  }
   __device__ unsigned long long load_ull(const unsigned long long* p) const {
     return *static_cast<const volatile unsigned long long*>(p);
   }
@@ -166,6 +187,8 @@ struct DeviceGroup {
   __device__ int min_int(int* p, int v) const { return atomicMin(p, v); }
   __device__ int max_int(int* p, int v) const { return atomicMax(p, v); }
   __device__ int cas_int(int* p, int expected, int v) const { return atomicCAS(p, expected, v); }
+  __device__ long long min_ll(long long* p, long long v) const { return atomicMin(p, v); }
+  __device__ long long max_ll(long long* p, long long v) const { return atomicMax(p, v); }
   __device__ unsigned long long cas_ull(unsigned long long* p, unsigned long long expected,
                                         unsigned long long v) const {
     return atomicCAS(p, expected, v);

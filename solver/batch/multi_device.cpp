@@ -23,7 +23,7 @@ class Coordinator {
   Coordinator(const BatchNetwork& net, const BatchOptions& options, std::size_t devices)
       : net_(net),
         options_(options),
-        optimise_(net.objective >= 0 && !options.all_solutions),
+        optimise_(net.has_objective() && !options.all_solutions),
         best_(optimise_ ? initial_best(net, options) : 0),
         slots_(devices) {
     // A measurement switch (bench/device/gpus.sh): the part of an idle device's searchers asked
@@ -76,7 +76,7 @@ class Coordinator {
     }
     try {
       for (;;) {
-        int best = 0;
+        long long best = 0;
         std::vector<Subproblem> items = take(d, best);
         if (items.empty()) break;
         const RoundResult r = device->round(items, best);
@@ -156,7 +156,7 @@ class Coordinator {
   };
 
   // The next items for device d (empty: the search is over for it).
-  std::vector<Subproblem> take(std::size_t d, int& best) {
+  std::vector<Subproblem> take(std::size_t d, long long& best) {
     std::unique_lock lock(mutex_);
     Slot& me = slots_[d];
     me.busy = false;
@@ -283,7 +283,7 @@ class Coordinator {
   void relay_bound_locked() {
     for (const Slot& s : slots_) {
       if (!s.alive) continue;
-      const int v = __atomic_load_n(s.exchange.bound_out, __ATOMIC_ACQUIRE);
+      const long long v = __atomic_load_n(s.exchange.bound_out, __ATOMIC_ACQUIRE);
       if (net_.minimize ? v < best_ : v > best_) best_ = v;
     }
     for (Slot& s : slots_)
@@ -294,7 +294,7 @@ class Coordinator {
   const BatchNetwork& net_;
   const BatchOptions& options_;
   const bool optimise_;
-  int best_;
+  long long best_;
   std::vector<Slot> slots_;
   std::mutex mutex_;
   std::condition_variable changed_;
@@ -310,7 +310,7 @@ class Coordinator {
   double kernel_seconds_ = 0;  // the rounds' own times, over all devices
   int want_divisor_ = 4;       // an idle device asks for searchers / want_divisor_ branches
   std::optional<std::vector<int>> solution_;
-  int solution_value_ = 0;  // the objective's value in solution_
+  long long solution_value_ = 0;  // the objective's value in solution_
   BatchResult described_;
   const Stopwatch clock_;     // from the coordinator's start
   double setup_seconds_ = 0;  // until the last device was made

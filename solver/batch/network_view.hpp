@@ -29,7 +29,7 @@ inline NetworkView network_view(const BatchNetwork& net, const int* sizes, const
   v.con_other = con_other;
   v.tables = net.tables;
   v.max_table_words = net.max_table_words;
-  v.objective = net.objective;
+  v.objective_kind = net.objective_kind;
   v.minimize = net.minimize;
   return v;
 }
@@ -71,9 +71,11 @@ struct PropArrays {
   const long long* data;
   const int* var_offset;
   const int* var_props;
+  const long long* objective;
 };
 
 inline void set_props(NetworkView& v, const BatchNetwork& net, const PropArrays& p) {
+  v.objective_data = p.objective;
   v.values = p.values;
   v.value_base = p.value_base;
   v.props = net.props;
@@ -98,7 +100,7 @@ inline NetworkView host_view(const BatchNetwork& net) {
   set_props(v, net,
             {net.values.data(), net.value_base.data(), net.prop_kind.data(),
              net.prop_constraint.data(), net.prop_base.data(), net.prop_data.data(),
-             net.var_prop_offset.data(), net.var_props.data()});
+             net.var_prop_offset.data(), net.var_props.data(), net.objective_data.data()});
   return v;
 }
 

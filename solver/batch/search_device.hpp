@@ -19,8 +19,8 @@ namespace arcwave::batch {
 /// Host pointers to one device's exchange memory (see SharedState in searcher_memory.hpp).
 struct Exchange {
   int* external_stop = nullptr;     // raised by the host: the round ends soon
-  int* bound_in = nullptr;          // the host writes the best objective index of all devices
-  int* bound_out = nullptr;         // the device publishes its own best
+  long long* bound_in = nullptr;    // the host writes the best objective value of all devices
+  long long* bound_out = nullptr;   // the device publishes its own best
   int* outbox_requested = nullptr;  // the host raises it to ask for items (monotonic)
   int* outbox_ready = nullptr;      // per slot: the device filled it (the host clears it)
   std::uint64_t* outbox = nullptr;  // outbox_capacity x state words
@@ -38,7 +38,7 @@ struct RoundResult {
   std::uint64_t busy_cycles = 0;  // searchers on subproblems (device clocks; 0 on the host)
   std::uint64_t idle_cycles = 0;  // searchers waiting for one
   std::optional<std::vector<int>> solution;  // the round's first, or best when optimising
-  int solution_value = 0;                    // its objective index (optimising)
+  long long solution_value = 0;              // its objective value (optimising)
   double seconds = 0;
 };
 
@@ -53,9 +53,9 @@ class SearchDevice {
   /// The most subproblems one round takes.
   [[nodiscard]] virtual std::size_t round_capacity() const = 0;
   [[nodiscard]] virtual int searchers() const = 0;
-  /// Searches `items` from the incumbent `best` (objective index; optimising only). Called on
+  /// Searches `items` from the incumbent `best` (objective value; optimising only). Called on
   /// the thread that made the device, one round at a time.
-  virtual RoundResult round(const std::vector<Subproblem>& items, int best) = 0;
+  virtual RoundResult round(const std::vector<Subproblem>& items, long long best) = 0;
   /// Its part of the result's description (searchers, threads, memory).
   virtual void describe(BatchResult& r) const = 0;
 };

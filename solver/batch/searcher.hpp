@@ -31,6 +31,7 @@
 
 #include "solver/batch/group.hpp"
 #include "solver/batch/props/dispatch.hpp"
+#include "solver/batch/props/objective.hpp"
 #include "solver/batch/searcher_memory.hpp"
 
 namespace arcwave::batch {
@@ -399,43 +400,41 @@ class Searcher {
     g_.warp_sync();
   }
 
-  // The objective's bound: only values better than the best found so far.
+  // The objective's bound: only values that can make it better than the best found so far
+  // (props/objective.hpp), then the fixpoint of what that removed.
   ARCWAVE_HD bool apply_bound() {
-    if (net_.objective < 0) return true;
-    const int o = net_.objective;
-    bool changed = false;
+    if (net_.objective_kind == kObjectiveNone) return true;
+    clear_changed(0);
     if (g_.rank() == 0) {
       // The other devices' incumbent, relayed by the host.
       if (sh_.bound_in != nullptr) {
-        const int other = g_.load_int(sh_.bound_in);
+        const long long other = g_.load_ll(sh_.bound_in);
         if (net_.minimize)
-          g_.min_int(sh_.best, other);
+          g_.min_ll(sh_.best, other);
         else
-          g_.max_int(sh_.best, other);
+          g_.max_ll(sh_.best, other);
       }
-      const int best = g_.load_int(sh_.best);
-      std::uint64_t* d = s_.dom + static_cast<unsigned long long>(o) * W_;
-      for (int a = 0; a < net_.sizes[o]; ++a) {
-        const bool allowed = net_.minimize ? a < best : a > best;
-        if (!allowed && ((g_.load(d + (a >> 6)) >> (a & 63)) & 1U) != 0) {
-          g_.and64(d + (a >> 6), ~bit_of(a));
-          changed = true;
-        }
-      }
-      s_.flags[kAny] = changed ? 1 : 0;
-      s_.blame[o] = -1;
+      s_.flags[kAny] = 0;
+      // Removals blame no constraint (-1): the bound is no conflict to learn from.
+      PropContext<G> ctx(g_, net_, s_.dom, s_.changed[0], s_.blame, s_.flags + kAny, -1,
+                         objective_anchor());
+      bound_objective(ctx, net_.objective_kind, net_.objective_data, net_.minimize,
+                      g_.load_ll(sh_.best));
     }
     g_.sync();
     if (s_.flags[kAny] == 0) return true;
-    if (empty(o)) {
-      g_.sync();
+    if (any_empty()) {
       if (g_.rank() == 0) s_.flags[kBlame] = -1;
+      g_.sync();
       return false;
     }
-    clear_changed(0);
-    if (g_.rank() == 0) s_.changed[0][o >> 5] |= 1U << (o & 31);
-    g_.sync();
     return propagate();
+  }
+
+  // A variable of the objective (where a failure of its bound shows).
+  [[nodiscard]] ARCWAVE_HD int objective_anchor() const {
+    if (net_.objective_kind == kObjectiveVariable) return static_cast<int>(net_.objective_data[0]);
+    return net_.objective_data[0] > 0 ? static_cast<int>(net_.objective_data[1]) : 0;
   }
 
   // ---- heuristics ---------------------------------------------------------------------------
@@ -634,9 +633,10 @@ class Searcher {
     if (g_.rank() == 0) {
       s_.flags[kBlame] = -1;  // a solution is no conflict to charge
       g_.add_ull(sh_.solutions, 1);
-      if (net_.objective >= 0) {
-        const int v = min_value(net_.objective);
-        const int old = net_.minimize ? g_.min_int(sh_.best, v) : g_.max_int(sh_.best, v);
+      if (net_.objective_kind != kObjectiveNone) {
+        const PropContext<G> ctx(g_, net_, s_.dom, s_.changed[0], s_.blame, s_.flags + kAny, -1, 0);
+        const long long v = objective_value(ctx, net_.objective_kind, net_.objective_data);
+        const long long old = net_.minimize ? g_.min_ll(sh_.best, v) : g_.max_ll(sh_.best, v);
         const bool better = net_.minimize ? v < old : v > old;
         if (better) record(v);
       } else if (g_.cas_int(sh_.solution_written, 0, 1) == 0) {
@@ -648,18 +648,18 @@ class Searcher {
     g_.sync();
   }
 
-  // Records a solution of objective index v unless a better one is recorded already.
-  ARCWAVE_HD void record(int v) {
+  // Records a solution of objective value v unless a better one is recorded already.
+  ARCWAVE_HD void record(long long v) {
     while (g_.cas_int(sh_.lock, 0, 1) != 0) g_.pause();
     g_.fence_acquire();
-    const int have = g_.load_int(sh_.solution_value);
+    const long long have = g_.load_ll(sh_.solution_value);
     const bool better =
         g_.load_int(sh_.solution_written) == 0 || (net_.minimize ? v < have : v > have);
     if (better) {
       for (int x = 0; x < net_.n; ++x) sh_.solution[x] = min_value(x);
-      g_.store_int(sh_.solution_value, v);
+      g_.store_ll(sh_.solution_value, v);
       g_.store_int(sh_.solution_written, 1);
-      if (sh_.bound_out != nullptr) g_.publish_int(sh_.bound_out, v);
+      if (sh_.bound_out != nullptr) g_.publish_ll(sh_.bound_out, v);
     }
     g_.fence_release();
     g_.store_int(sh_.lock, 0);

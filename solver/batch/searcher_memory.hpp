@@ -48,7 +48,10 @@ struct NetworkView {
   const long long* prop_data = nullptr;
   const int* var_prop_offset = nullptr;
   const int* var_props = nullptr;
-  int objective = -1;
+  // The objective (props/objective.hpp): its form (kObjectiveNone: none, or not optimising),
+  // its parameters and direction.
+  int objective_kind = 0;
+  const long long* objective_data = nullptr;
   bool minimize = true;
 };
 
@@ -68,10 +71,10 @@ struct SharedState {
   unsigned long long* nodes = nullptr;
   unsigned long long* fails = nullptr;
   unsigned long long* donations = nullptr;
-  int* best = nullptr;            // objective: best value index so far
-  int* lock = nullptr;            // guards the recorded solution
-  int* solution = nullptr;        // n value indices
-  int* solution_value = nullptr;  // objective index of the recorded solution
+  long long* best = nullptr;            // objective: the best value so far
+  int* lock = nullptr;                  // guards the recorded solution
+  int* solution = nullptr;              // n value indices
+  long long* solution_value = nullptr;  // the objective's value in the recorded solution
   int* solution_written = nullptr;
   int all_solutions = 0;
   long long donate_below = 0;  // give work away while fewer items than this are queued
@@ -83,8 +86,8 @@ struct SharedState {
   unsigned backoff_ns = 131072;  // the longest sleep of a searcher waiting for an item
   int learn_weights = 1;         // 0: the weights stay as given (dom/ddeg from all-1 weights)
   // Several devices; all null with one.
-  const int* bound_in = nullptr;          // the best objective index of every device (by the host)
-  int* bound_out = nullptr;               // this device's best recorded objective index, published
+  const long long* bound_in = nullptr;    // the best objective value of every device (by the host)
+  long long* bound_out = nullptr;         // this device's best recorded objective value, published
   std::uint64_t* outbox = nullptr;        // outbox_capacity x state words (host memory)
   int* outbox_ready = nullptr;            // per slot: filled (the host clears it)
   const int* outbox_requested = nullptr;  // slots the host asked for, in all (monotonic)

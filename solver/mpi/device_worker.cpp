@@ -13,7 +13,7 @@
 namespace arcwave::distributed {
 
 DeviceWorker::DeviceWorker(Setup setup) : s_(std::move(setup)) {
-  optimise_ = s_.net->objective >= 0 && !s_.options.all_solutions;
+  optimise_ = s_.net->has_objective() && !s_.options.all_solutions;
   thread_ = std::thread([this] { body(); });
 }
 
@@ -46,7 +46,7 @@ void DeviceWorker::body() {
         s_.options.learn_weights ? "dom/wdeg" : "dom/ddeg", engine->description());
     const batch::Exchange ex = device->exchange();
     // Before the first round: the exchange memory starts zeroed, which would read as a bound.
-    bound_written_ = bound_index();
+    bound_written_ = bound_value();
     *ex.bound_in = bound_written_;
     *ex.bound_out = bound_written_;
     const std::size_t capacity = std::max<std::size_t>(device->round_capacity(), 1);
@@ -99,7 +99,7 @@ void DeviceWorker::run_round(batch::SearchDevice& device,
   });
   batch::RoundResult r;
   try {
-    r = device.round(items, bound_index());
+    r = device.round(items, bound_value());
   } catch (...) {
     over.store(true);
     relay_thread.join();
@@ -122,7 +122,7 @@ void DeviceWorker::run_round(batch::SearchDevice& device,
 void DeviceWorker::relay(const batch::Exchange& ex) {
   if (s_.halt->load()) __atomic_store_n(ex.external_stop, 1, __ATOMIC_RELEASE);
   if (optimise_) {
-    const int b = bound_index();
+    const long long b = bound_value();
     if (b != bound_written_) {
       bound_written_ = b;
       __atomic_store_n(ex.bound_in, b, __ATOMIC_RELEASE);
@@ -168,17 +168,11 @@ void DeviceWorker::take_solution(const batch::RoundResult& r) {
     s_.sink->count(r.solutions - handed);
 }
 
-int DeviceWorker::bound_index() const {
-  const batch::BatchNetwork& net = *s_.net;
+long long DeviceWorker::bound_value() const {
   if (!optimise_) return 0;
   const std::optional<Value> best = s_.incumbent != nullptr ? s_.incumbent->get() : std::nullopt;
-  if (!best) return batch::initial_best(net, s_.options);
-  // The device keeps values of index below (minimising) or above (maximising) the bound.
-  const std::vector<Value>& dom =
-      s_.model->variables()[static_cast<std::size_t>(net.objective)].domain;
-  if (net.minimize)
-    return static_cast<int>(std::lower_bound(dom.begin(), dom.end(), *best) - dom.begin());
-  return static_cast<int>(std::upper_bound(dom.begin(), dom.end(), *best) - dom.begin()) - 1;
+  // The device searches for objective values strictly better than the bound.
+  return best ? *best : batch::initial_best(*s_.net, s_.options);
 }
 
 void DeviceWorker::add_stats_to(parallel::ParallelReport& report) const {

@@ -73,13 +73,13 @@ class DeviceWorker {
   void relay(const batch::Exchange& ex);
   void collect(const batch::Exchange& ex);
   void take_solution(const batch::RoundResult& r);
-  [[nodiscard]] int bound_index() const;
+  [[nodiscard]] long long bound_value() const;
 
   Setup s_;
   bool optimise_ = false;
   batch::Subproblem root_;  // the root fixpoint's domains
   int taken_ = 0;           // outbox slots collected, over all rounds
-  int bound_written_ = 0;
+  long long bound_written_ = 0;
   std::uint64_t nodes_ = 0, fails_ = 0, exported_ = 0, rounds_ = 0;
   double seconds_ = 0;
   search::SearchStats root_stats_;

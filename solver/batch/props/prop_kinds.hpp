@@ -1,5 +1,6 @@
 // solver/batch/props/prop_kinds.hpp — the kinds of device propagators of the batched search
-// (one file each in solver/batch/props/), as BatchNetwork::prop_kind numbers them.
+// (one file each in solver/batch/props/), as BatchNetwork::prop_kind numbers them, and the forms
+// of objectives.
 #pragma once
 
 namespace arcwave::batch {
@@ -11,6 +12,13 @@ enum PropKind : int {
   kPropExtremum,      // extremum.hpp
   kPropElement,       // element.hpp
   kPropKindCount
+};
+
+/// The objective's forms (solver/batch/props/objective.hpp).
+enum ObjectiveKind : int {
+  kObjectiveNone = 0,
+  kObjectiveVariable,  // one variable
+  kObjectiveSum,       // sum(c_i * x_i)
 };
 
 }  // namespace arcwave::batch

@@ -115,6 +115,7 @@ class LaneGroup {
   void fence_system() const { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
   void pause(unsigned /*nanoseconds*/ = 0) const { std::this_thread::yield(); }
   void publish_int(int* p, int v) const { __atomic_store_n(p, v, __ATOMIC_SEQ_CST); }
+  void publish_ll(long long* p, long long v) const { __atomic_store_n(p, v, __ATOMIC_SEQ_CST); }
 
   [[nodiscard]] std::uint64_t load(const std::uint64_t* p) const {
     return __atomic_load_n(p, __ATOMIC_SEQ_CST);
@@ -140,6 +141,7 @@ class LaneGroup {
   [[nodiscard]] long long load_ll(const long long* p) const {
     return __atomic_load_n(p, __ATOMIC_SEQ_CST);
   }
+  void store_ll(long long* p, long long v) const { __atomic_store_n(p, v, __ATOMIC_SEQ_CST); }
   [[nodiscard]] unsigned long long load_ull(const unsigned long long* p) const {
     return __atomic_load_n(p, __ATOMIC_SEQ_CST);
   }
@@ -158,6 +160,20 @@ class LaneGroup {
   }
   int max_int(int* p, int v) const {
     int old = __atomic_load_n(p, __ATOMIC_SEQ_CST);
+    while (v > old &&
+           !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+    }
+    return old;
+  }
+  long long min_ll(long long* p, long long v) const {
+    long long old = __atomic_load_n(p, __ATOMIC_SEQ_CST);
+    while (v < old &&
+           !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+    }
+    return old;
+  }
+  long long max_ll(long long* p, long long v) const {
+    long long old = __atomic_load_n(p, __ATOMIC_SEQ_CST);
     while (v > old &&
            !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
     }

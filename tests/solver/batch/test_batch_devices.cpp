@@ -137,13 +137,14 @@ TEST_CASE("several host devices: first solutions, optima, UNSAT", "[batch][devic
     const batch::BatchResult one = batch::batch_search_host(c.net, c.items, o);
     o.host_devices = 2 + i % 3;
     o.items_per_device = i % 4;
-    o.initial_bound = i % 5 == 0 ? (obj.minimize ? 5 : 0) : -1;
+    // rb's values are 0..d-1: an objective value is its index.
+    if (i % 5 == 0) o.initial_bound = obj.minimize ? 5 : 0;
     const batch::BatchResult many = batch::batch_search_host(c.net, c.items, o);
     CHECK(many.complete);
     REQUIRE(one.solution.has_value());
-    if (o.initial_bound >= 0 && !many.solution) {
+    if (o.initial_bound && !many.solution) {
       // Nothing better than the bound: the bound was the optimum already.
-      CHECK((*one.solution)[static_cast<std::size_t>(obj.variable)] == o.initial_bound);
+      CHECK((*one.solution)[static_cast<std::size_t>(obj.variable)] == *o.initial_bound);
       continue;
     }
     REQUIRE(many.solution.has_value());
@@ -185,25 +186,25 @@ namespace arcwave {
 namespace {
 
 // A scripted device for the coordinator alone: its first round (over all devices) ends at once
-// with a solution of objective index `first`; a later round publishes `later` as its bound,
-// waits until the coordinator has relayed it, then ends with a solution of that index.
+// with a solution of objective value `first`; a later round publishes `later` as its bound,
+// waits until the coordinator has relayed it, then ends with a solution of that value.
 class ScriptedDevice final : public batch::SearchDevice {
  public:
   ScriptedDevice(std::atomic<int>& rounds, int first, int later)
       : rounds_(rounds), first_(first), later_(later) {}
   batch::Exchange exchange() override {
-    return {&flags_[0], &flags_[1], &flags_[2], &flags_[3], &flags_[4], outbox_, 1};
+    return {&flags_[0], &bounds_[0], &bounds_[1], &flags_[3], &flags_[4], outbox_, 1};
   }
   [[nodiscard]] std::size_t round_capacity() const override { return 1; }
   [[nodiscard]] int searchers() const override { return 1; }
   void describe(batch::BatchResult&) const override {}
-  batch::RoundResult round(const std::vector<batch::Subproblem>&, int) override {
+  batch::RoundResult round(const std::vector<batch::Subproblem>&, long long) override {
     const bool first = rounds_.fetch_add(1) == 0;
     const int value = first ? first_ : later_;
     if (!first) {
-      __atomic_store_n(&flags_[2], value, __ATOMIC_RELEASE);  // bound_out
+      __atomic_store_n(&bounds_[1], static_cast<long long>(value), __ATOMIC_RELEASE);  // out
       const Stopwatch clock;
-      while (__atomic_load_n(&flags_[1], __ATOMIC_ACQUIRE) != value && clock.seconds() < 5)
+      while (__atomic_load_n(&bounds_[0], __ATOMIC_ACQUIRE) != value && clock.seconds() < 5)
         std::this_thread::sleep_for(std::chrono::microseconds(100));
     }
     batch::RoundResult r;
@@ -218,6 +219,7 @@ class ScriptedDevice final : public batch::SearchDevice {
   std::atomic<int>& rounds_;
   int first_, later_;
   int flags_[5] = {};
+  long long bounds_[2] = {};  // bound_in, bound_out
   std::uint64_t outbox_[8] = {};
 };
 

@@ -89,6 +89,11 @@ TEST_CASE("host device: the C++ API runs the batched search without a GPU",
       Objective obj;
       obj.variable = i;
       obj.minimize = i % 2 == 0;
+      if (i >= 3) {  // a linear sum
+        obj.kind = Objective::Kind::kSum;
+        obj.scope = {i, i + 1, i + 2};
+        obj.coeffs = {3, -2, 1};
+      }
       m.set_objective(obj);
       const SolveResult cpu = solve_with(m, SolverBackend::kCpu, false);
       const SolveResult dev = solve_with(m, SolverBackend::kGpu, false);

@@ -41,7 +41,8 @@ Counted lane_count(const batch::BatchNetwork& net, int threads) {
   unsigned long long head = 0, tail = 1, solutions = 0, nodes = 0, fails = 0, donations = 0,
                      exported = 0;
   long long pending = 1;
-  int stop = 0, external = 0, best = 0, lock = 0, solution_value = 0, written = 0;
+  int stop = 0, external = 0, lock = 0, written = 0;
+  long long best = 0, solution_value = 0;
   std::vector<int> solution(static_cast<std::size_t>(net.n));
   std::vector<unsigned> weight(static_cast<std::size_t>(std::max(net.constraints, 1)), 1);
   std::vector<int> residue(net.relations.size() / static_cast<std::size_t>(net.words) + 1, 0);
@@ -69,7 +70,7 @@ Counted lane_count(const batch::BatchNetwork& net, int threads) {
   sh.learn_weights = 0;
   sh.residue = residue.data();
   batch::NetworkView view = batch::host_view(net);
-  view.objective = -1;
+  view.objective_kind = batch::kObjectiveNone;
   batch::HostSearcherMemory own(net, threads);
   const batch::SearcherMemory mem = own.memory();
   const batch::Scratch s = own.scratch();
