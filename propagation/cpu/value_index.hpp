@@ -29,6 +29,8 @@ class ValueIndex {
     const auto it = std::lower_bound(values_->begin(), values_->end(), v);
     return it != values_->end() && *it == v ? static_cast<int>(it - values_->begin()) : -1;
   }
+  /// The number of values of the domain.
+  [[nodiscard]] int size() const noexcept { return static_cast<int>(size_); }
   /// Are the values consecutive integers (index order = value order, no gaps)?
   [[nodiscard]] bool range() const noexcept { return range_; }
   [[nodiscard]] Value value(int a) const noexcept {

@@ -57,11 +57,14 @@ void LinearNotEqual::count_abundant(const Domains& d) {
 bool LinearNotEqual::filter(Context& ctx, std::size_t u, bool& changed) {
   const Domains& d = ctx.domains;
   others_.clear();
+  std::size_t tuples = 1;
   for (std::size_t w = 0; w < vars_.size(); ++w) {
     if (w == u) continue;
     others_.push_back(w);
     width_[w] = std::min(d.size(vars_[w]), count_[w] + 1);
     digit_[w] = 0;
+    tuples *= static_cast<std::size_t>(width_[w]);
+    if (tuples > kTupleLimit) return true;  // too many to try now: wait for smaller domains
   }
   bool valid_seen = false;
   common_.clear();

@@ -11,7 +11,8 @@
 //    other variable w, a small product. For each of its tuples t (where the L_j without v are
 //    non-zero) the values of v that zero some L_j are at most k; the values of v without a
 //    support are those zeroing some L_j at every such t: an intersection of tiny sets, never a
-//    scan of D(v).
+//    scan of D(v). Above kTupleLimit such tuples (many disequalities over many variables; never
+//    on the shapes of the real models) the variable waits for smaller domains: weaker there.
 #pragma once
 
 #include <vector>
@@ -26,6 +27,7 @@ class LinearNotEqual final : public Propagator {
   LinearNotEqual(int constraint, const std::vector<LinearLiteral>& literals,
                  const std::vector<std::vector<Value>>& domains);
   bool propagate(Context& ctx) override;
+  static constexpr std::size_t kTupleLimit = 4096;
 
  private:
   // Recounts abundant_ and covered_ from the domains.

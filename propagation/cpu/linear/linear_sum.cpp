@@ -45,29 +45,64 @@ int LinearSum::zero_of(std::size_t i, Wide rest) const noexcept {
   return index_[i](static_cast<Value>(v));
 }
 
+int LinearSum::crossing(std::size_t i, Wide bound) const {
+  // Terms rise with the index for a positive coefficient: the first index above the bound;
+  // they fall otherwise: the first index at or below it.
+  const bool rising = coeffs_[i] > 0;
+  int lo = 0;
+  int hi = index_[i].size();
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    if ((term(i, mid) > bound) == rising)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
 bool LinearSum::at_most(Context& ctx, std::size_t i, Wide bound, bool& changed) const {
   const Domains& d = ctx.domains;
+  if (term_max(d, i) <= bound) return true;
   const int x = vars_[i];
-  // The largest terms sit at the top of the domain for a positive coefficient.
-  const bool from_top = coeffs_[i] > 0;
-  for (int a = from_top ? d.max(x) : d.min(x); term(i, a) > bound;) {
-    const int next = from_top ? d.prev(x, a) : d.next(x, a);
-    changed = true;
-    if (!ctx.remove(x, a)) return false;
-    a = next;
+  const int cut = crossing(i, bound);
+  changed = true;
+  // The values whose term exceeds the bound: indices from cut up (rising), below cut else.
+  if (coeffs_[i] > 0) {
+    for (int a = d.max(x); a >= cut;) {
+      const int next = d.prev(x, a);
+      if (!ctx.remove(x, a)) return false;
+      a = next;
+    }
+  } else {
+    for (int a = d.min(x); a >= 0 && a < cut;) {
+      const int next = d.next(x, a);
+      if (!ctx.remove(x, a)) return false;
+      a = next;
+    }
   }
   return true;
 }
 
 bool LinearSum::at_least(Context& ctx, std::size_t i, Wide bound, bool& changed) const {
+  // term >= bound is -term <= -bound: the same cut with the sides swapped.
   const Domains& d = ctx.domains;
+  if (term_min(d, i) >= bound) return true;
   const int x = vars_[i];
-  const bool from_bottom = coeffs_[i] > 0;
-  for (int a = from_bottom ? d.min(x) : d.max(x); term(i, a) < bound;) {
-    const int next = from_bottom ? d.next(x, a) : d.prev(x, a);
-    changed = true;
-    if (!ctx.remove(x, a)) return false;
-    a = next;
+  const int cut = crossing(i, bound - 1);  // terms > bound - 1 are the ones kept
+  changed = true;
+  if (coeffs_[i] > 0) {
+    for (int a = d.min(x); a >= 0 && a < cut;) {
+      const int next = d.next(x, a);
+      if (!ctx.remove(x, a)) return false;
+      a = next;
+    }
+  } else {
+    for (int a = d.max(x); a >= cut;) {
+      const int next = d.prev(x, a);
+      if (!ctx.remove(x, a)) return false;
+      a = next;
+    }
   }
   return true;
 }

@@ -68,6 +68,10 @@ class LinearSum {
   bool pairs(Context& ctx, std::size_t i, std::size_t j, Wide rest, bool& changed) const;
   // The same for x_j = x_i + k over range domains, word by word on the bitsets.
   bool pairs_shifted(Context& ctx, std::size_t i, std::size_t j, Wide rest, bool& changed) const;
+  // The value index where x_i's term crosses `bound` (binary search over the initial domain):
+  // with a positive coefficient the first index whose term exceeds it, else the first whose
+  // term does not.
+  [[nodiscard]] int crossing(std::size_t i, Wide bound) const;
   // Is D(x_i) an interval of a range domain (no holes)?
   [[nodiscard]] bool solid(const Domains& d, std::size_t i) const noexcept;
 
