@@ -8,16 +8,19 @@
 #   scen       `arcwave grid --scen` over every row of the 28 shared MovingAI maps in one process,
 #              --check on: auto (JPS / JPS+ on every core) and the batched GPU search (map read to
 #              last answer), then one database written with --cpd and read back for GPU queries;
-#   scen-cpd   the same rows with first-move databases built and queried on the GPU
-#              (preprocessing of all 28 maps included);
+#   scen-cpd-FAMILY  the rows of one family (dao, rooms, random, starcraft) with first-move
+#              databases built and queried on the GPU (preprocessing included), one process a
+#              family, so that each fits one device call;
 #   bench-cpu  bench_grid_engines' CPU rows: A*, JPS, JPS+ on one core and on every core, on the
 #              shared maps and on maps made by `arcwave-gen map` (GRID_CPD_LARGE, default 2048 and
 #              4096 a side, 20 % blocked);
-#   bench-gpu  its GPU rows: the batched GPU search, GPU-built databases (preprocessing time and
-#              memory, queries/s end to end and once built: 200,000 random queries per map), and
-#              the GPU search on the large maps.
+#   bench-gpu  its GPU search rows (shared and large maps);
+#   bench-cpd-FAMILY  its GPU database rows for one family (preprocessing time and memory per
+#              map, queries/s end to end and once built: 200,000 random queries per map).
 # Usage: bench/device/grid_cpd.sh BUILD_DIR   (from the repository root; logs into $OUT)
-# GRID_CPD_PARTS (default "tests,sanitizers,scen,scen-cpd,bench-cpu,bench-gpu") picks parts.
+# GRID_CPD_PARTS picks parts (default: tests,sanitizers,scen, scen-cpd-dao, scen-cpd-rooms,
+# scen-cpd-random, scen-cpd-starcraft, bench-cpu, bench-gpu, bench-cpd-dao, bench-cpd-rooms,
+# bench-cpd-random, bench-cpd-starcraft).
 # The shared maps come from ARCWAVE_SHARED_MAPS (bench/device/all.sh sets it to the packed
 # copy), else ../shared/maps. Every step has a timeout below the device tool's 10 minutes;
 # give parts their own calls (the database kernels have not run yet: their times are unknown;
@@ -30,7 +33,12 @@ logs=$(mktemp -d)
 # run NAME LOG COMMAND... and the summary array (bench/device/lib/steps.bash)
 source "$(dirname "${BASH_SOURCE[0]}")/lib/steps.bash"
 
-parts=${GRID_CPD_PARTS:-tests,sanitizers,scen,scen-cpd,bench-cpu,bench-gpu}
+families="dao rooms random starcraft"
+default_parts=tests,sanitizers,scen
+for f in $families; do default_parts+=",scen-cpd-$f"; done
+default_parts+=",bench-cpu,bench-gpu"
+for f in $families; do default_parts+=",bench-cpd-$f"; done
+parts=${GRID_CPD_PARTS:-$default_parts}
 want() { [[ ",$parts," == *",$1,"* ]]; }
 maps=${ARCWAVE_SHARED_MAPS:-../shared/maps}
 export ARCWAVE_SHARED_MAPS=$maps
@@ -68,12 +76,15 @@ if want scen; then
     --scen "$one.scen" --check --cpd "$logs/brc201d.cpd" --backend gpu
   rm -f "$logs/brc201d.cpd"
 fi
-if want scen-cpd; then
-  run "scen: GPU databases" "$logs/scen-gpu-cpd.log" \
-    timeout 570 "$arcwave" grid --scen "${scen_files[@]}" --check --backend gpu --engine cpd
-fi
+for f in $families; do
+  if want "scen-cpd-$f"; then
+    mapfile -t family < <(find "$maps/movingai" -path "*/$f*/*.scen" | sort)
+    run "scen: GPU databases, $f" "$logs/scen-gpu-cpd-$f.log" \
+      timeout 570 "$arcwave" grid --scen "${family[@]}" --check --backend gpu --engine cpd
+  fi
+done
 large=()
-if want bench-cpu || want bench-gpu; then
+if want bench-cpu || want bench-gpu; then  # the large maps
   for spec in ${GRID_CPD_LARGE:-2048 4096}; do
     map=$logs/random-$spec.map
     run "generate ${spec}x${spec}" "$logs/gen-$spec.log" "$build/instances/tools/arcwave-gen" map \
@@ -81,15 +92,18 @@ if want bench-cpu || want bench-gpu; then
     large+=("$map")
   done
 fi
-bench_part() {  # NAME FILTER
+bench_part() {  # NAME FILTER [MAPS]
   run "bench_grid_engines $1" "$logs/bench-$1.log" \
-    env ARCWAVE_BENCH_LARGE_MAPS="$(IFS=,; echo "${large[*]}")" \
+    env ARCWAVE_BENCH_LARGE_MAPS="$(IFS=,; echo "${large[*]}")" ARCWAVE_BENCH_MAPS="${3:-}" \
     timeout 570 "$build/bench/grid/bench_grid_engines" --benchmark_filter="$2" \
     --benchmark_out="$logs/bench-$1.json" --benchmark_out_format=json
   cp "$logs/bench-$1.json" "$OUT/grid-cpd-bench-$1.json" 2>/dev/null
 }
 if want bench-cpu; then bench_part cpu '/(astar|jps|jps\+|cpu_cpd)/'; fi
-if want bench-gpu; then bench_part gpu '/(gpu_search|gpu_cpd)/'; fi
+if want bench-gpu; then bench_part gpu '/gpu_search/'; fi
+for f in $families; do
+  if want "bench-cpd-$f"; then bench_part "cpd-$f" 'shared/gpu_cpd/' "$f"; fi
+done
 rm -f "$logs"/random-*.map
 
 echo "--- grid_cpd summary ($(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null))"

@@ -21,7 +21,9 @@
 // A*), gpu_cpd (database built and queried on the GPU), cpu_cpd (built on every core; maps of
 // at most ARCWAVE_BENCH_CPU_CPD_CELLS cells, default 5000). gpu_cpd skips maps of more than
 // ARCWAVE_BENCH_CPD_CELLS cells (default 600,000: every shared map, no large one). A* on one
-// core answers every ARCWAVE_BENCH_ASTAR_STRIDE-th query of the large maps too. ARCWAVE_SHARED_MAPS
+// core answers every ARCWAVE_BENCH_ASTAR_STRIDE-th query of the large maps too.
+// ARCWAVE_BENCH_MAPS keeps the shared maps whose path contains one of its comma-separated
+// parts ("dao/,rooms/"), so that slow rows can be split over several runs. ARCWAVE_SHARED_MAPS
 // names the MovingAI folder's parent (default ../shared/maps). A summary table follows the
 // benchmark's own output.
 #include <benchmark/benchmark.h>
@@ -75,8 +77,21 @@ std::vector<std::string> shared_maps() {
   std::vector<std::string> maps;
   const fs::path dir = maps_dir();
   if (dir.empty()) return maps;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.path().extension() == ".scen") maps.push_back(e.path().string());
+  // ARCWAVE_BENCH_MAPS: comma-separated parts of the paths to keep (e.g. "dao/,rooms/").
+  std::vector<std::string> keep;
+  if (const char* env = std::getenv("ARCWAVE_BENCH_MAPS")) {
+    std::stringstream in(env);
+    for (std::string part; std::getline(in, part, ',');)
+      if (!part.empty()) keep.push_back(part);
+  }
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    const std::string path = e.path().string();
+    if (e.path().extension() != ".scen") continue;
+    if (keep.empty() || std::any_of(keep.begin(), keep.end(), [&](const std::string& k) {
+          return path.find(k) != std::string::npos;
+        }))
+      maps.push_back(path);
+  }
   std::sort(maps.begin(), maps.end());
   for (std::string& m : maps) m.resize(m.size() - 5);  // X.map.scen -> X.map
   return maps;
