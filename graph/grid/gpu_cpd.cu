@@ -45,9 +45,8 @@ struct WaveParams {
   std::uint64_t stride;
 };
 
-/// Lowers *slot to `key` when shorter; true when this call did.
-__device__ bool lower_key(unsigned long long* slot, std::uint64_t key) {
-  unsigned long long old = __ldcg(slot);
+/// Lowers *slot (last seen holding `old`) to `key` when shorter; true when this call did.
+__device__ bool lower_key(unsigned long long* slot, std::uint64_t key, unsigned long long old) {
   while (octile_less(key, old)) {
     const unsigned long long seen = atomicCAS(slot, old, static_cast<unsigned long long>(key));
     if (seen == old) return true;
@@ -96,30 +95,28 @@ __global__ void __launch_bounds__(kWaveThreads) wave_kernel(WaveParams p) {
       if (__ldcg(queued + t) != k) continue;  // moved to an earlier bucket, settled there
       const std::uint64_t kt = __ldcg(key + t);
       const unsigned open = p.moves[t];
-      if (t != source) {
-        // Predecessors are settled (shorter by a whole move, so in an earlier bucket).
-        unsigned set = 0;
-        for (int m = 0; m < 8; ++m) {
-          if ((open >> m & 1U) == 0) continue;
-          const std::uint32_t q = step_to(t, m, p.width);
-          const std::uint64_t kq = __ldcg(key + q);
-          const int back = opposite_move(m);
-          if (kq == kOctileUnreached || p.metric.step(kq, back, 1, 1) != kt) continue;
-          set |= q == source ? 1U << back : static_cast<unsigned>(__ldcg(sets + p.position[q]));
-        }
-        sets[p.position[t]] = static_cast<std::uint8_t>(set);
-      }
+      // Each neighbour's length is read once: a settled predecessor (shorter by the move, so
+      // in an earlier bucket) gives its first-move set; any other neighbour may be lowered.
+      unsigned set = 0;
       for (int m = 0; m < 8; ++m) {
         if ((open >> m & 1U) == 0) continue;
-        const std::uint32_t u = step_to(t, m, p.width);
-        const std::uint64_t ku = p.metric.step(kt, m, 1, 1);
-        if (!lower_key(key + u, ku)) continue;
-        const auto bucket = static_cast<std::uint32_t>(bucket_of(ku));
-        if (atomicMin(queued + u, bucket) > bucket) {
+        const std::uint32_t q = step_to(t, m, p.width);
+        const unsigned long long kq = __ldcg(key + q);
+        const int back = opposite_move(m);
+        if (kq != kOctileUnreached && p.metric.step(kq, back, 1, 1) == kt) {
+          if (t != source)
+            set |= q == source ? 1U << back : static_cast<unsigned>(__ldcg(sets + p.position[q]));
+          continue;
+        }
+        const std::uint64_t kn = p.metric.step(kt, m, 1, 1);
+        if (!lower_key(key + q, kn, kq)) continue;
+        const auto bucket = static_cast<std::uint32_t>(bucket_of(kn));
+        if (atomicMin(queued + q, bucket) > bucket) {
           const std::uint32_t slot = atomicAdd(&count[bucket % 3], 1U);
-          lists[(bucket % 3) * cells + slot] = u;
+          lists[(bucket % 3) * cells + slot] = q;
         }
       }
+      if (t != source) sets[p.position[t]] = static_cast<std::uint8_t>(set);
     }
     __syncthreads();
     if (tid == 0) {
@@ -148,8 +145,8 @@ __global__ void compress_kernel(const std::uint8_t* sets, std::uint64_t stride,
     uint4 v[4];
 #pragma unroll
     for (std::uint32_t k = 0; k < 4; ++k)
-      v[k] = w0 + k < words ? row[w0 + k] : make_uint4(0xFFFFFFFFU, 0xFFFFFFFFU, 0xFFFFFFFFU,
-                                                        0xFFFFFFFFU);
+      v[k] = w0 + k < words ? row[w0 + k]
+                            : make_uint4(0xFFFFFFFFU, 0xFFFFFFFFU, 0xFFFFFFFFU, 0xFFFFFFFFU);
     for (std::uint32_t k = 0; k < 4; ++k) {
       const std::uint32_t word[4] = {v[k].x, v[k].y, v[k].z, v[k].w};
       for (std::uint32_t j = 0; j < 16; ++j) {
