@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "solver/batch/props/expr_eval.hpp"
 #include "solver/batch/props/layout.hpp"
 #include "solver/batch/props/prop_kinds.hpp"
 
@@ -40,10 +41,11 @@ std::optional<std::string> batch_refusal(const IndexedModel& model, std::size_t 
           "search",
           model.origin[k], *why, model.scopes[k].size());
   }
-  if (model.objective && model.objective->kind == Objective::Kind::kExpression)
-    return std::string(
-        "the objective is an expression (the batched GPU search bounds variables "
-        "and sums)");
+  if (model.objective && model.objective->kind == Objective::Kind::kExpression &&
+      !expr_fits(*model.objective->expr))
+    return fmt::format(
+        "the objective is an expression whose evaluation needs more than {} stack entries",
+        kExprStack);
   return std::nullopt;
 }
 
@@ -192,6 +194,9 @@ BatchNetwork make_batch_network(const IndexedModel& model, std::size_t table_lim
     if (o->kind == Objective::Kind::kVariable) {
       net.objective_kind = kObjectiveVariable;
       net.objective_data.push_back(o->variable);
+    } else if (o->kind == Objective::Kind::kExpression) {
+      net.objective_kind = kObjectiveExpression;
+      append_expr(net.objective_data, o->scope, *o->expr);
     } else {
       // Repeated variables merged; terms with a zero coefficient dropped.
       std::vector<std::pair<int, long long>> terms;

@@ -433,6 +433,7 @@ class Searcher {
 
   // A variable of the objective (where a failure of its bound shows).
   [[nodiscard]] ARCWAVE_HD int objective_anchor() const {
+    // Variable: the variable; sum and expression: their first variable (after the count).
     if (net_.objective_kind == kObjectiveVariable) return static_cast<int>(net_.objective_data[0]);
     return net_.objective_data[0] > 0 ? static_cast<int>(net_.objective_data[1]) : 0;
   }
@@ -635,10 +636,13 @@ class Searcher {
       g_.add_ull(sh_.solutions, 1);
       if (net_.objective_kind != kObjectiveNone) {
         const PropContext<G> ctx(g_, net_, s_.dom, s_.changed[0], s_.blame, s_.flags + kAny, -1, 0);
-        const long long v = objective_value(ctx, net_.objective_kind, net_.objective_data);
-        const long long old = net_.minimize ? g_.min_ll(sh_.best, v) : g_.max_ll(sh_.best, v);
-        const bool better = net_.minimize ? v < old : v > old;
-        if (better) record(v);
+        long long v = 0;
+        // An undefined objective (overflow) cannot be reported or bounded: look further.
+        if (objective_value(ctx, net_.objective_kind, net_.objective_data, v)) {
+          const long long old = net_.minimize ? g_.min_ll(sh_.best, v) : g_.max_ll(sh_.best, v);
+          const bool better = net_.minimize ? v < old : v > old;
+          if (better) record(v);
+        }
       } else if (g_.cas_int(sh_.solution_written, 0, 1) == 0) {
         for (int x = 0; x < net_.n; ++x) sh_.solution[x] = min_value(x);
         g_.fence_release();

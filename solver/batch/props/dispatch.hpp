@@ -6,6 +6,7 @@
 #include "solver/batch/props/count.hpp"
 #include "solver/batch/props/element.hpp"
 #include "solver/batch/props/extremum.hpp"
+#include "solver/batch/props/intension.hpp"
 #include "solver/batch/props/prop_context.hpp"
 #include "solver/batch/props/prop_kinds.hpp"
 #include "solver/batch/props/sum.hpp"
@@ -25,6 +26,8 @@ ARCWAVE_HD bool run_prop(PropContext<G>& ctx, int kind, const long long* data) {
       return propagate_extremum(ctx, data);
     case kPropElement:
       return propagate_element(ctx, data);
+    case kPropIntension:
+      return propagate_intension(ctx, data);
     default:
       return true;
   }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "solver/batch/props/expr_eval.hpp"
 #include "solver/batch/props/prop_kinds.hpp"
 
 namespace arcwave::batch {
@@ -97,6 +98,26 @@ PropSpec element_spec(const ElementConstraint& e) {
   return p;
 }
 
+// The deepest stack the program needs (-1: a parameter is left, it cannot run).
+int stack_depth(const Expr& e) {
+  int depth = 0;
+  int deepest = 0;
+  for (const ExprInstr& in : e.code()) {
+    if (in.op == ExprOp::kParam) return -1;
+    depth += in.op == ExprOp::kConst || in.op == ExprOp::kSlot ? 1 : 1 - static_cast<int>(in.arity);
+    deepest = std::max(deepest, depth);
+  }
+  return deepest;
+}
+
+PropSpec intension_spec(const IndexedIntension& c) {
+  PropSpec p;
+  p.kind = kPropIntension;
+  p.scope = c.scope;
+  append_expr(p.data, c.scope, *c.expr);
+  return p;
+}
+
 // The model's global constraints with a device propagator.
 std::optional<PropSpec> global_spec(const Constraint& c) {
   if (const auto* k = std::get_if<CountConstraint>(&c)) return count_spec(*k);
@@ -105,6 +126,22 @@ std::optional<PropSpec> global_spec(const Constraint& c) {
 }
 
 }  // namespace
+
+bool expr_fits(const Expr& e) {
+  const int depth = stack_depth(e);
+  return depth >= 0 && depth <= kExprStack;
+}
+
+void append_expr(std::vector<long long>& data, const std::vector<int>& scope, const Expr& e) {
+  data.push_back(static_cast<long long>(scope.size()));
+  data.insert(data.end(), scope.begin(), scope.end());
+  data.push_back(static_cast<long long>(e.code().size()));
+  for (const ExprInstr& in : e.code()) {
+    data.push_back(static_cast<long long>(in.op));
+    data.push_back(static_cast<long long>(in.arity));
+    data.push_back(in.operand);
+  }
+}
 
 void append_condition(std::vector<long long>& data, const Condition& c) {
   data.push_back(static_cast<long long>(c.op));
@@ -119,8 +156,13 @@ void append_condition(std::vector<long long>& data, const Condition& c) {
 std::optional<std::string> prop_refusal(const IndexedConstraint& c) {
   if (std::holds_alternative<IndexedSum>(c) || std::holds_alternative<IndexedAllDifferent>(c))
     return std::nullopt;
-  if (std::holds_alternative<IndexedIntension>(c))
-    return std::string("an intension too large to tabulate");
+  if (const auto* e = std::get_if<IndexedIntension>(&c)) {
+    if (expr_fits(*e->expr)) return std::nullopt;
+    return fmt::format(
+        "an intension too large to tabulate whose expression needs more than {} "
+        "stack entries",
+        kExprStack);
+  }
   if (std::holds_alternative<IndexedElement>(c)) return std::nullopt;
   if (const auto* g = std::get_if<IndexedGlobal>(&c)) {
     if (global_spec(g->constraint)) return std::nullopt;
@@ -133,6 +175,7 @@ std::vector<PropSpec> prop_specs(const IndexedModel& /*model*/, const IndexedCon
   if (const auto* s = std::get_if<IndexedSum>(&c)) return {sum_spec(*s)};
   if (const auto* a = std::get_if<IndexedAllDifferent>(&c)) return {all_different_spec(*a)};
   if (const auto* e = std::get_if<IndexedElement>(&c)) return {element_spec(e->element)};
+  if (const auto* e = std::get_if<IndexedIntension>(&c)) return {intension_spec(*e)};
   if (const auto* g = std::get_if<IndexedGlobal>(&c))
     if (auto spec = global_spec(g->constraint)) return {std::move(*spec)};
   throw Unsupported(SourcePosition{}, "batch search: no device propagator for this constraint");

@@ -26,6 +26,13 @@ std::optional<std::string> prop_refusal(const IndexedConstraint& c);
 /// The device propagators that enforce constraint `c` (prop_refusal(c) must be nullopt).
 std::vector<PropSpec> prop_specs(const IndexedModel& model, const IndexedConstraint& c);
 
+/// Whether the device can evaluate the expression (its stack fits, no parameter is left).
+bool expr_fits(const Expr& e);
+
+/// Appends an expression over `scope` (slot i is scope[i]) in the layout of
+/// props/expr_eval.hpp.
+void append_expr(std::vector<long long>& data, const std::vector<int>& scope, const Expr& e);
+
 /// Appends a condition in the layout of props/condition.hpp.
 void append_condition(std::vector<long long>& data, const Condition& c);
 

@@ -11,14 +11,16 @@ enum PropKind : int {
   kPropCount,         // count.hpp
   kPropExtremum,      // extremum.hpp
   kPropElement,       // element.hpp
+  kPropIntension,     // intension.hpp
   kPropKindCount
 };
 
 /// The objective's forms (solver/batch/props/objective.hpp).
 enum ObjectiveKind : int {
   kObjectiveNone = 0,
-  kObjectiveVariable,  // one variable
-  kObjectiveSum,       // sum(c_i * x_i)
+  kObjectiveVariable,    // one variable
+  kObjectiveSum,         // sum(c_i * x_i)
+  kObjectiveExpression,  // an expression (props/expr_eval.hpp)
 };
 
 }  // namespace arcwave::batch

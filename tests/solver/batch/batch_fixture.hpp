@@ -23,9 +23,9 @@ struct BatchCase {
   std::vector<batch::Subproblem> items;
 };
 
-inline BatchCase batch_case(Model m) {
+inline BatchCase batch_case(Model m, const IndexOptions& options = {}) {
   BatchCase c;
-  const IndexedModel indexed = index_model(m);
+  const IndexedModel indexed = index_model(m, options);
   REQUIRE(!batch::batch_refusal(indexed).has_value());
   c.net = batch::make_batch_network(indexed);
   if (!indexed.trivially_false) c.items.push_back(c.net.root);

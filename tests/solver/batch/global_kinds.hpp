@@ -71,6 +71,16 @@ inline std::vector<GlobalKind> global_kinds() {
                      e.condition = random_condition(rng, vars, -3, 5);
                      m.add_constraint(e);
                    }});
+  GlobalKind intension{"intension (not tabulated)",
+                       [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                         const std::vector<int> scope = pick_vars(rng, vars, 2 + rng.below(3));
+                         gen::ExprBuilder b;
+                         random_predicate(b, rng, static_cast<std::uint32_t>(scope.size()), 3);
+                         m.add_constraint(IntensionConstraint{scope, b.build()});
+                       }};
+  intension.index.intension_table_limit = 0;       // every intension stays an expression
+  intension.relation = FixpointRelation::kWeaker;  // the CPU also enumerates small products
+  kinds.push_back(intension);
   return kinds;
 }
 

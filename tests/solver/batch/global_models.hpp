@@ -12,6 +12,7 @@
 #include "arcwave/model.hpp"
 #include "instances/csp/model_build.hpp"
 #include "instances/csp/rng.hpp"
+#include "propagation/indexed/indexed_model.hpp"
 
 namespace arcwave::test {
 
@@ -32,6 +33,8 @@ struct GlobalKind {
   /// The CPU engine's allDifferent as the device's (value elimination) for equal fixpoints.
   bool value_elimination = false;
   FixpointRelation relation = FixpointRelation::kEqual;
+  /// How the model is compiled (intensions left untabulated with a limit of 0).
+  IndexOptions index = {};
 };
 
 /// A domain: a random subset of lo..hi with at least two values.
@@ -99,6 +102,69 @@ inline Condition random_condition(gen::Rng& rng, const std::vector<int>& rhs, Va
   }
   c.value = rng.between(lo, hi);
   return c;
+}
+
+void random_predicate(gen::ExprBuilder& b, gen::Rng& rng, std::uint32_t slots, int depth);
+
+/// A random arithmetic term over slots 0..slots-1 (depth at most `depth`).
+inline void random_term(gen::ExprBuilder& b, gen::Rng& rng, std::uint32_t slots, int depth) {
+  if (depth == 0 || rng.below(3) == 0) {
+    if (rng.below(4) == 0)
+      b.constant(rng.between(-3, 4));
+    else
+      b.slot(static_cast<std::uint32_t>(rng.below(slots)));
+    return;
+  }
+  static constexpr ExprOp kBinary[] = {ExprOp::kAdd, ExprOp::kSub, ExprOp::kMul, ExprOp::kDist,
+                                       ExprOp::kMin, ExprOp::kMax, ExprOp::kDiv, ExprOp::kMod};
+  switch (rng.below(5)) {
+    case 0:
+      random_term(b, rng, slots, depth - 1);
+      b.op(rng.below(2) == 0 ? ExprOp::kAbs : (rng.below(2) == 0 ? ExprOp::kNeg : ExprOp::kSqr), 1);
+      return;
+    case 1:  // n-ary add
+      for (int i = 0; i < 3; ++i) random_term(b, rng, slots, depth - 1);
+      b.op(ExprOp::kAdd, 3);
+      return;
+    case 2:  // if
+      random_predicate(b, rng, slots, depth - 1);
+      random_term(b, rng, slots, depth - 1);
+      random_term(b, rng, slots, depth - 1);
+      b.op(ExprOp::kIf, 3);
+      return;
+    default:
+      random_term(b, rng, slots, depth - 1);
+      random_term(b, rng, slots, depth - 1);
+      b.op(kBinary[rng.below(8)], 2);
+  }
+}
+
+/// A random predicate over slots 0..slots-1: comparisons of terms, in / notin, n-ary eq / ne,
+/// and logic over predicates.
+inline void random_predicate(gen::ExprBuilder& b, gen::Rng& rng, std::uint32_t slots, int depth) {
+  static constexpr ExprOp kCompare[] = {ExprOp::kLt, ExprOp::kLe, ExprOp::kGe,
+                                        ExprOp::kGt, ExprOp::kEq, ExprOp::kNe};
+  const auto pick = rng.below(depth > 0 ? 5 : 3);
+  if (pick <= 1) {
+    random_term(b, rng, slots, depth);
+    random_term(b, rng, slots, depth);
+    b.op(kCompare[rng.below(6)], 2);
+  } else if (pick == 2) {
+    random_term(b, rng, slots, depth);
+    for (int i = 0; i < 3; ++i) b.constant(rng.between(-2, 5));
+    b.op(rng.below(2) == 0 ? ExprOp::kIn : ExprOp::kNotIn, 4);
+  } else if (pick == 3) {
+    for (std::uint32_t i = 0; i < 3; ++i) random_term(b, rng, slots, depth - 1);
+    b.op(rng.below(2) == 0 ? ExprOp::kEq : ExprOp::kNe, 3);
+  } else {
+    static constexpr ExprOp kLogic[] = {ExprOp::kAnd, ExprOp::kOr, ExprOp::kXor, ExprOp::kIff,
+                                        ExprOp::kImp};
+    const ExprOp op = kLogic[rng.below(5)];
+    random_predicate(b, rng, slots, depth - 1);
+    random_predicate(b, rng, slots, depth - 1);
+    if (rng.below(3) == 0) b.op(ExprOp::kNot, 1);
+    b.op(op, 2);
+  }
 }
 
 /// A binary intension over two of `vars`: x + y != k or |x - y| > k.

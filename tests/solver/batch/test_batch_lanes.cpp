@@ -137,7 +137,7 @@ TEST_CASE("batched search: device propagators on lanes count what one lane count
       test::GlobalKind big = kind;
       big.variables = 9;
       big.constraints = 8;
-      const test::BatchCase c = test::batch_case(test::global_model(big, 7500 + i));
+      const test::BatchCase c = test::batch_case(test::global_model(big, 7500 + i), kind.index);
       batch::BatchOptions o;
       o.all_solutions = true;
       o.learn_weights = false;

@@ -29,7 +29,7 @@ TEST_CASE("device propagators: fixpoints after decisions and backtracks against 
     for (int i = 0; i < 40; ++i) {
       const auto seed = static_cast<std::uint64_t>(7100 + i);
       const Model m = test::global_model(kind, seed);
-      auto indexed = std::make_shared<const IndexedModel>(index_model(m));
+      auto indexed = std::make_shared<const IndexedModel>(index_model(m, kind.index));
       INFO(fmt::format("{} model {} (seed {})", kind.name, i, seed));
       REQUIRE(!batch::batch_refusal(*indexed).has_value());
       const batch::BatchNetwork net = batch::make_batch_network(*indexed);
@@ -49,7 +49,7 @@ TEST_CASE("device propagators: counts and optima equal the CPU engine's", "[batc
       const auto seed = static_cast<std::uint64_t>(7300 + i);
       Model m = test::global_model(kind, seed);
       INFO(fmt::format("{} model {} (seed {})", kind.name, i, seed));
-      const test::BatchCase c = test::batch_case(m);
+      const test::BatchCase c = test::batch_case(m, kind.index);
       batch::BatchOptions o;
       o.all_solutions = true;
       o.donate_below = i % 3;
@@ -68,8 +68,8 @@ TEST_CASE("device propagators: counts and optima equal the CPU engine's", "[batc
   }
 }
 
-// Objectives of one variable and linear sums (coefficients of both signs, a repeated variable),
-// minimised and maximised: the optimum the searcher proves equals the CPU solver's, from no
+// Objectives of one variable, linear sums (coefficients of both signs, a repeated variable) and
+// expressions, minimised and maximised: the optimum the searcher proves equals the CPU solver's, from no
 // bound and from a bound the CPU found first.
 TEST_CASE("device objectives: optima equal the CPU solver's", "[batch][props][cop]") {
   int proved = 0;
@@ -85,6 +85,12 @@ TEST_CASE("device objectives: optima equal the CPU solver's", "[batch][props][co
       if (i % 3 == 0) {
         obj.kind = Objective::Kind::kVariable;
         obj.variable = vars[rng.below(vars.size())];
+      } else if (i % 3 == 2) {
+        obj.kind = Objective::Kind::kExpression;
+        obj.scope = test::pick_vars(rng, vars, 2 + rng.below(2));
+        gen::ExprBuilder b;
+        test::random_term(b, rng, static_cast<std::uint32_t>(obj.scope.size()), 3);
+        obj.expr = b.build();
       } else {
         obj.kind = Objective::Kind::kSum;
         obj.scope = test::pick_vars(rng, vars, 2 + rng.below(3));
@@ -97,7 +103,7 @@ TEST_CASE("device objectives: optima equal the CPU solver's", "[batch][props][co
       so.backend = SolverBackend::kCpu;
       Solver cpu(m, so);
       const SolveResult expected = cpu.solve();
-      const test::BatchCase c = test::batch_case(m);
+      const test::BatchCase c = test::batch_case(m, kind.index);
       for (const bool bounded : {false, true}) {
         batch::BatchOptions o;
         o.donate_below = i % 2;
