@@ -46,9 +46,9 @@
 // kWave for one expected query and kAStar otherwise (kCpd with a file). Measured behind the
 // rule (docs/design.md): on all 46,181 rows of the 28 shared MovingAI maps JPS answered
 // 9.7-10.3x faster than A* per core; JPS+ took 8-53 % less time than JPS on game maps and
-// rooms, 11-43 % more on random obstacles; the batched GPU search answered 2,229 queries/s on an H100 on the
-// 2014 competition maps. The GPU thresholds of kWave and the GPU search are those measured
-// for `arcwave grid` before; the 2^24-cell rule is not measured yet.
+// rooms, 11-43 % more on random obstacles; the batched GPU search answered 2,229 queries/s
+// on an H100 on the 2014 competition maps. The GPU thresholds of kWave and the GPU search are
+// those measured for `arcwave grid` before; the 2^24-cell rule is not measured yet.
 // Memory: O(N) per planner (bytes per cell: 2 for JPS, 18 for JPS+, the database for kCpd),
 // plus each CPU thread's search workspace (16 bytes a cell).
 #pragma once
