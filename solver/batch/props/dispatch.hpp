@@ -3,10 +3,13 @@
 #pragma once
 
 #include "solver/batch/props/all_different.hpp"
+#include "solver/batch/props/all_equal.hpp"
 #include "solver/batch/props/count.hpp"
 #include "solver/batch/props/element.hpp"
 #include "solver/batch/props/extremum.hpp"
 #include "solver/batch/props/intension.hpp"
+#include "solver/batch/props/lex.hpp"
+#include "solver/batch/props/ordered.hpp"
 #include "solver/batch/props/prop_context.hpp"
 #include "solver/batch/props/prop_kinds.hpp"
 #include "solver/batch/props/sum.hpp"
@@ -28,6 +31,12 @@ ARCWAVE_HD bool run_prop(PropContext<G>& ctx, int kind, const long long* data) {
       return propagate_element(ctx, data);
     case kPropIntension:
       return propagate_intension(ctx, data);
+    case kPropOrdered:
+      return propagate_ordered(ctx, data);
+    case kPropLex:
+      return propagate_lex(ctx, data);
+    case kPropAllEqual:
+      return propagate_all_equal(ctx, data);
     default:
       return true;
   }

@@ -118,11 +118,75 @@ PropSpec intension_spec(const IndexedIntension& c) {
   return p;
 }
 
-// The model's global constraints with a device propagator.
-std::optional<PropSpec> global_spec(const Constraint& c) {
-  if (const auto* k = std::get_if<CountConstraint>(&c)) return count_spec(*k);
-  if (const auto* e = std::get_if<ExtremumConstraint>(&c)) return extremum_spec(*e);
-  return std::nullopt;
+void append_operand(std::vector<long long>& data, const Operand& o) {
+  data.push_back(o.is_variable ? 1 : 0);
+  data.push_back(o.value);
+}
+
+PropSpec ordered_spec(const OrderedConstraint& c) {
+  PropSpec p;
+  p.kind = kPropOrdered;
+  p.scope = constraint_scope(Constraint{c});
+  const bool backwards = c.op == Relation::kGe || c.op == Relation::kGt;
+  p.data.push_back(static_cast<long long>(c.scope.size()));
+  p.data.push_back(backwards ? -1 : 1);
+  p.data.push_back(c.op == Relation::kLt || c.op == Relation::kGt ? 1 : 0);
+  p.data.push_back(backwards ? 1 : 0);
+  p.data.insert(p.data.end(), c.scope.begin(), c.scope.end());
+  for (std::size_t i = 0; i + 1 < c.scope.size(); ++i)
+    append_operand(p.data, c.lengths.empty() ? Operand{false, 0} : c.lengths[i]);
+  return p;
+}
+
+// One propagator per consecutive pair of lists (ge / gt: the pair swapped).
+std::vector<PropSpec> lex_specs(const LexConstraint& c) {
+  std::vector<PropSpec> out;
+  const bool swap = c.op == Relation::kGe || c.op == Relation::kGt;
+  const bool strict = c.op == Relation::kLt || c.op == Relation::kGt;
+  for (std::size_t k = 0; k + 1 < c.lists.size(); ++k) {
+    const std::vector<Operand>& x = swap ? c.lists[k + 1] : c.lists[k];
+    const std::vector<Operand>& y = swap ? c.lists[k] : c.lists[k + 1];
+    PropSpec p;
+    p.kind = kPropLex;
+    for (const auto* l : {&x, &y})
+      for (const Operand& o : *l)
+        if (o.is_variable && std::find(p.scope.begin(), p.scope.end(), o.value) == p.scope.end())
+          p.scope.push_back(static_cast<int>(o.value));
+    if (p.scope.empty()) continue;  // two constant lists: checked when the model is compiled
+    p.data.push_back(static_cast<long long>(x.size()));
+    p.data.push_back(strict ? 1 : 0);
+    for (const Operand& o : x) append_operand(p.data, o);
+    for (const Operand& o : y) append_operand(p.data, o);
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+PropSpec all_equal_spec(const AllEqualConstraint& c) {
+  PropSpec p;
+  p.kind = kPropAllEqual;
+  p.scope = constraint_scope(Constraint{c});
+  p.data.push_back(static_cast<long long>(p.scope.size()));
+  p.data.insert(p.data.end(), p.scope.begin(), p.scope.end());
+  return p;
+}
+
+// The model's global constraints with device propagators (empty: none).
+std::vector<PropSpec> global_specs(const Constraint& c) {
+  if (const auto* k = std::get_if<CountConstraint>(&c)) return {count_spec(*k)};
+  if (const auto* e = std::get_if<ExtremumConstraint>(&c)) return {extremum_spec(*e)};
+  if (const auto* o = std::get_if<OrderedConstraint>(&c)) return {ordered_spec(*o)};
+  if (const auto* l = std::get_if<LexConstraint>(&c)) return lex_specs(*l);
+  if (const auto* a = std::get_if<AllEqualConstraint>(&c)) return {all_equal_spec(*a)};
+  return {};
+}
+
+// Whether the model's global constraint has device propagators.
+bool has_global_specs(const Constraint& c) {
+  return std::holds_alternative<CountConstraint>(c) ||
+         std::holds_alternative<ExtremumConstraint>(c) ||
+         std::holds_alternative<OrderedConstraint>(c) || std::holds_alternative<LexConstraint>(c) ||
+         std::holds_alternative<AllEqualConstraint>(c);
 }
 
 }  // namespace
@@ -165,7 +229,7 @@ std::optional<std::string> prop_refusal(const IndexedConstraint& c) {
   }
   if (std::holds_alternative<IndexedElement>(c)) return std::nullopt;
   if (const auto* g = std::get_if<IndexedGlobal>(&c)) {
-    if (global_spec(g->constraint)) return std::nullopt;
+    if (has_global_specs(g->constraint)) return std::nullopt;
     return std::string(constraint_kind(g->constraint));
   }
   return std::string("a constraint without a device propagator");
@@ -176,8 +240,7 @@ std::vector<PropSpec> prop_specs(const IndexedModel& /*model*/, const IndexedCon
   if (const auto* a = std::get_if<IndexedAllDifferent>(&c)) return {all_different_spec(*a)};
   if (const auto* e = std::get_if<IndexedElement>(&c)) return {element_spec(e->element)};
   if (const auto* e = std::get_if<IndexedIntension>(&c)) return {intension_spec(*e)};
-  if (const auto* g = std::get_if<IndexedGlobal>(&c))
-    if (auto spec = global_spec(g->constraint)) return {std::move(*spec)};
+  if (const auto* g = std::get_if<IndexedGlobal>(&c)) return global_specs(g->constraint);
   throw Unsupported(SourcePosition{}, "batch search: no device propagator for this constraint");
 }
 

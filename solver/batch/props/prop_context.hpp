@@ -101,8 +101,16 @@ class PropContext {
       b = word(x, w);
     }
   }
-  [[nodiscard]] ARCWAVE_HD long long min(int x) const { return value(x, first(x)); }
-  [[nodiscard]] ARCWAVE_HD long long max(int x) const { return value(x, last(x)); }
+  // The smallest / largest value of D(x); 0 for an empty domain (another thread may empty one
+  // at any time: the round's wipe-out check then ends the node, whatever was computed from it).
+  [[nodiscard]] ARCWAVE_HD long long min(int x) const {
+    const int a = first(x);
+    return a < 0 ? 0 : value(x, a);
+  }
+  [[nodiscard]] ARCWAVE_HD long long max(int x) const {
+    const int a = last(x);
+    return a < 0 ? 0 : value(x, a);
+  }
   /// The first index whose value is at least v (initial_size(x) when none).
   [[nodiscard]] ARCWAVE_HD int lower(int x, long long v) const {
     int lo = 0;

@@ -12,6 +12,9 @@ enum PropKind : int {
   kPropExtremum,      // extremum.hpp
   kPropElement,       // element.hpp
   kPropIntension,     // intension.hpp
+  kPropOrdered,       // ordered.hpp
+  kPropLex,           // lex.hpp
+  kPropAllEqual,      // all_equal.hpp
   kPropKindCount
 };
 

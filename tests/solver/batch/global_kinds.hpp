@@ -71,6 +71,48 @@ inline std::vector<GlobalKind> global_kinds() {
                      e.condition = random_condition(rng, vars, -3, 5);
                      m.add_constraint(e);
                    }});
+  kinds.push_back({"ordered", [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                     OrderedConstraint o;
+                     o.scope = pick_vars(rng, vars, 2 + rng.below(3));
+                     static constexpr Relation kOps[] = {Relation::kLt, Relation::kLe,
+                                                         Relation::kGe, Relation::kGt};
+                     o.op = kOps[rng.below(4)];
+                     if (rng.below(2) == 0)
+                       for (std::size_t i = 0; i + 1 < o.scope.size(); ++i)
+                         o.lengths.push_back(rng.below(3) == 0
+                                                 ? Operand{true, vars[rng.below(vars.size())]}
+                                                 : Operand{false, rng.between(-1, 2)});
+                     m.add_constraint(o);
+                   }});
+  for (const bool repeated : {false, true}) {
+    GlobalKind lex{repeated ? "lex (variables in several places)" : "lex",
+                   [repeated](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                     LexConstraint l;
+                     static constexpr Relation kOps[] = {Relation::kLt, Relation::kLe,
+                                                         Relation::kGe, Relation::kGt};
+                     l.op = kOps[rng.below(4)];
+                     const std::size_t length = 2 + rng.below(2);
+                     const auto lists = repeated ? 2 + rng.below(2) : 2;
+                     // Distinct variables: a shuffled pick for both lists.
+                     const std::vector<int> distinct = pick_vars(rng, vars, 2 * length);
+                     for (std::uint64_t k = 0; k < lists; ++k) {
+                       std::vector<Operand> list;
+                       for (std::size_t i = 0; i < length; ++i) {
+                         const int x = repeated ? vars[rng.below(vars.size())]
+                                                : distinct[(k * length + i) % distinct.size()];
+                         list.push_back(rng.below(5) == 0 ? Operand{false, rng.between(-1, 3)}
+                                                          : Operand{true, x});
+                       }
+                       l.lists.push_back(list);
+                     }
+                     m.add_constraint(l);
+                   }};
+    if (repeated) lex.relation = FixpointRelation::kSound;
+    kinds.push_back(lex);
+  }
+  kinds.push_back({"allEqual", [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                     m.add_constraint(AllEqualConstraint{pick_vars(rng, vars, 2 + rng.below(3))});
+                   }});
   GlobalKind intension{"intension (not tabulated)",
                        [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
                          const std::vector<int> scope = pick_vars(rng, vars, 2 + rng.below(3));

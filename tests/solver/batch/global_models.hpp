@@ -20,6 +20,9 @@ namespace arcwave::test {
 enum class FixpointRelation {
   kEqual,   // the same domains, the same wipe-outs
   kWeaker,  // a superset of the CPU's domains, keeping every solution (proven weaker, sound)
+  kSound,   // keeping every solution (a variable in several roles: neither side reaches GAC,
+            // and the device, which revises a propagator again after its own removals, may
+            // remove more than the CPU)
 };
 
 /// A kind of model: its name and how to add `count` constraints of the kind over variables

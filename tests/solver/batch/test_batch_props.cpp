@@ -69,8 +69,8 @@ TEST_CASE("device propagators: counts and optima equal the CPU engine's", "[batc
 }
 
 // Objectives of one variable, linear sums (coefficients of both signs, a repeated variable) and
-// expressions, minimised and maximised: the optimum the searcher proves equals the CPU solver's, from no
-// bound and from a bound the CPU found first.
+// expressions, minimised and maximised: the optimum the searcher proves equals the CPU solver's,
+// from no bound and from a bound the CPU found first.
 TEST_CASE("device objectives: optima equal the CPU solver's", "[batch][props][cop]") {
   int proved = 0;
   for (const test::GlobalKind& kind : test::global_kinds()) {
