@@ -84,8 +84,9 @@ void Domains::restore(std::size_t mark) noexcept {
     ++size_[r.var];
     const int w = r.value >> 6;
     bits_[word_offset_[r.var] + w] |= std::uint64_t{1} << (r.value & 63);
-    low_word_[r.var] = std::min(low_word_[r.var], w);
-    high_word_[r.var] = std::max(high_word_[r.var], w);
+    // Rarely below (above) the hint: a compare, no store, on most restores.
+    if (w < low_word_[r.var]) low_word_[r.var] = w;
+    if (w > high_word_[r.var]) high_word_[r.var] = w;
   }
 }
 
