@@ -13,11 +13,13 @@ if(NOT CLI11_FOUND)
   add_library(CLI11::CLI11 INTERFACE IMPORTED)
   target_include_directories(CLI11::CLI11 INTERFACE ${CLI11_INCLUDE_DIR})
 endif()
-# fmt is used header-only so that binaries carry no extra shared library to the GPU machine.
+# fmt as Debian's compiled library. Header-only, its formatting code was compiled again in every
+# translation unit that formats (3 s of CPU each, about a third of the command-line tool's
+# build on two cores). No public header includes fmt; the installed static libraries link it.
+# Binaries carried to the GPU machine take libfmt.so along (scripts/device/pack.sh).
 find_package(fmt REQUIRED)
 add_library(arcwave_fmt INTERFACE)
-# Build-only: no public header includes fmt, so installed targets do not depend on it.
-target_link_libraries(arcwave_fmt INTERFACE $<BUILD_INTERFACE:fmt::fmt-header-only>)
+target_link_libraries(arcwave_fmt INTERFACE fmt::fmt)
 
 # Thrust / CUB (CCCL). With the CUDA toolkit they come from it; the same headers also compile
 # Thrust algorithms for the OpenMP device system, so machines without a GPU run that code too.

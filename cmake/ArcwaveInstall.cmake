@@ -80,7 +80,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION libdevel)
 # Static libraries need their dependencies' development files to link; the tool's shared
 # library dependencies are computed by dpkg-shlibdeps.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "libxml2-dev, liblzma-dev, libbz2-dev, zlib1g-dev, libpng-dev, libgomp1")
+    "libxml2-dev, liblzma-dev, libbz2-dev, zlib1g-dev, libpng-dev, libfmt-dev, libgomp1")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 include(CPack)

@@ -15,8 +15,9 @@ while IFS= read -r exe; do
   strip -o "$out/build/$rel" "$exe"
 done < <(find "$build/tests" "$build/bench" "$build/cli" "$build/instances" -type f -perm -u+x \
            ! -name "*.so" ! -name "*.a" ! -path "*/CMakeFiles/*" 2>/dev/null)
-# Debian's Google Benchmark has a soname the Ubuntu machine does not provide.
-for lib in $(ldd "$out"/build/bench/*/* 2>/dev/null | awk '/libbenchmark/ {print $3}' | sort -u); do
+# Debian's Google Benchmark and fmt have sonames the Ubuntu machine does not provide.
+for lib in $(ldd "$out"/build/*/* "$out"/build/*/*/* "$out"/build/*/*/*/* 2>/dev/null |
+             awk '/libbenchmark|libfmt/ {print $3}' | sort -u); do
   cp -L "$lib" "$out/lib/"
 done
 if [ -d ../shared/instances ]; then
