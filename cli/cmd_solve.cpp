@@ -31,7 +31,7 @@ struct SolveArgs {
   bool all = false;
   double timeout = 0;
   std::uint64_t seed = 0;
-  std::string var_heuristic = "domwdeg";
+  std::string var_heuristic = "domwdegcacd";
   std::string val_heuristic = "lex";
   std::string restarts = "luby";
   std::string lns = "on";
@@ -74,9 +74,11 @@ SolverOptions to_options(const SolveArgs& a) {
     o.var_heuristic = VarHeuristic::kDomWdeg;
   else if (a.var_heuristic == "domddeg")
     o.var_heuristic = VarHeuristic::kDomDdeg;
+  else if (a.var_heuristic == "domwdegcacd")
+    o.var_heuristic = VarHeuristic::kDomWdegCaCd;
   else
-    throw InputError(
-        fmt::format("--var-heuristic: '{}' (expected domwdeg or domddeg)", a.var_heuristic));
+    throw InputError(fmt::format("--var-heuristic: '{}' (expected domwdeg, domwdegcacd or domddeg)",
+                                 a.var_heuristic));
   if (a.val_heuristic == "lex")
     o.val_heuristic = ValHeuristic::kLex;
   else if (a.val_heuristic == "random")
@@ -236,7 +238,9 @@ int solve_and_print(const SolveArgs& args, const std::function<SolveResult(Solve
   });
   solver.set_stop_flag(&stop_flag());
   say(fmt::format("c search {}, {}, restarts {}, last conflict, seed {}{}",
-                  options.var_heuristic == VarHeuristic::kDomWdeg ? "dom/wdeg" : "dom/ddeg",
+                  options.var_heuristic == VarHeuristic::kDomWdeg       ? "dom/wdeg"
+                  : options.var_heuristic == VarHeuristic::kDomWdegCaCd ? "dom/wdeg^ca.cd"
+                                                                        : "dom/ddeg",
                   options.val_heuristic == ValHeuristic::kLex ? "lex" : "random",
                   options.all_solutions ? "off (all solutions)" : args.restarts, options.seed,
                   options.all_solutions ? ", all solutions" : ""));
@@ -325,7 +329,9 @@ void add_solve_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("-t,--timeout", args->timeout,
                   "stop after SECONDS (wall clock, reading included) and print the answer so far");
   cmd->add_option("--seed", args->seed, "seed for random choices (default 0)");
-  cmd->add_option("--var-heuristic", args->var_heuristic, "domwdeg (default) or domddeg");
+  cmd->add_option("--var-heuristic", args->var_heuristic,
+                  "domwdegcacd (default: conflicts charged per variable, 1 / (future "
+                  "variables x domain size)), domwdeg or domddeg");
   cmd->add_option("--val-heuristic", args->val_heuristic, "lex (default) or random");
   cmd->add_option("--restarts", args->restarts, "luby (default), geometric or none");
   cmd->add_option("--lns", args->lns,

@@ -143,7 +143,7 @@ class SolveResult:
 
 def solve(problem: Union[str, os.PathLike, Model], *, all_solutions: bool = False,
           time_limit: float = 0.0, seed: int = 0, backend: str = "auto",
-          var_heuristic: str = "domwdeg", val_heuristic: str = "lex", restarts: str = "luby",
+          var_heuristic: str = "domwdegcacd", val_heuristic: str = "lex", restarts: str = "luby",
           tables: str = "auto") -> SolveResult:
     """MAC search on an XCSP 2.1 / XCSP3 file (compressed or not) or a Model; the options are
     those of `arcwave solve` (time_limit in seconds, 0: none)."""

@@ -44,8 +44,11 @@ SolverOptions options_of(bool all_solutions, double time_limit, std::uint64_t se
     o.var_heuristic = VarHeuristic::kDomWdeg;
   else if (var_heuristic == "domddeg")
     o.var_heuristic = VarHeuristic::kDomDdeg;
+  else if (var_heuristic == "domwdegcacd")
+    o.var_heuristic = VarHeuristic::kDomWdegCaCd;
   else
-    throw InputError("var_heuristic '" + var_heuristic + "': expected domwdeg or domddeg");
+    throw InputError("var_heuristic '" + var_heuristic +
+                     "': expected domwdeg, domwdegcacd or domddeg");
   if (val_heuristic == "lex")
     o.val_heuristic = ValHeuristic::kLex;
   else if (val_heuristic == "random")

@@ -102,7 +102,7 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
   bo.all_solutions = options.all_solutions;
   bo.stop = stop;
   bo.initial_bound = bound;
-  bo.learn_weights = options.var_heuristic == VarHeuristic::kDomWdeg;
+  bo.learn_weights = options.var_heuristic != VarHeuristic::kDomDdeg;
   batch::BatchResult r;
   if (host_devices > 0) {
     // The reference searcher on host threads: what CI runs without a GPU.

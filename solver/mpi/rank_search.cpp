@@ -47,7 +47,7 @@ void RankSearch::plan_device(int local_rank) {
   }
   net_ = std::make_unique<batch::BatchNetwork>(batch::make_batch_network(indexed));
   batch_options_.all_solutions = options_.all_solutions;
-  batch_options_.learn_weights = options_.var_heuristic == VarHeuristic::kDomWdeg;
+  batch_options_.learn_weights = options_.var_heuristic != VarHeuristic::kDomDdeg;
 }
 
 RankSearch::RankSearch(Solver& solver, bool user_callback, parallel::WorkerTeam::FirstTask first,

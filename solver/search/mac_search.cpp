@@ -10,7 +10,11 @@ MacSearch::MacSearch(Engine& engine, const SearchConfig& config, const std::atom
     : engine_(engine),
       config_(config),
       stop_(stop),
-      weights_(engine, config.var_heuristic == VarHeuristic::kDomWdeg),
+      weights_(engine, config.var_heuristic == VarHeuristic::kDomDdeg
+                           ? WeightedDegree::Learning::kNone
+                       : config.var_heuristic == VarHeuristic::kDomWdegCaCd
+                           ? WeightedDegree::Learning::kCaCd
+                           : WeightedDegree::Learning::kConflicts),
       schedule_(config.restarts, config.restart_base, config.restart_factor),
       rng_(config.seed) {
   const auto n = static_cast<std::size_t>(engine.variable_count());

@@ -32,7 +32,7 @@
 namespace arcwave::search {
 
 struct SearchConfig {
-  VarHeuristic var_heuristic = VarHeuristic::kDomWdeg;
+  VarHeuristic var_heuristic = VarHeuristic::kDomWdegCaCd;
   ValHeuristic val_heuristic = ValHeuristic::kLex;
   RestartPolicy restarts = RestartPolicy::kLuby;
   std::uint64_t restart_base = 1000;

@@ -74,7 +74,8 @@ TEST_CASE("SAT / UNSAT agree across heuristics, restarts, seeds and nogoods", "[
     if (product_of_domains(m) > 1e5) continue;
     ++checked;
     const bool sat = test::brute_force_count(m) > 0;
-    for (VarHeuristic var : {VarHeuristic::kDomWdeg, VarHeuristic::kDomDdeg})
+    for (VarHeuristic var :
+         {VarHeuristic::kDomWdeg, VarHeuristic::kDomDdeg, VarHeuristic::kDomWdegCaCd})
       for (ValHeuristic val : {ValHeuristic::kLex, ValHeuristic::kRandom})
         for (RestartPolicy rp :
              {RestartPolicy::kLuby, RestartPolicy::kGeometric, RestartPolicy::kNone}) {
