@@ -14,6 +14,9 @@
 // one task must precede another (l_i <= max s_j - min s_i). With zeroIgnored a task whose length
 // may be 0 takes part once its length is known positive; until then, once its start is fixed,
 // its positive lengths go when the shortest of them overlaps a task wherever that one starts.
+// With presence terms (the heights of a cumulative whose tasks cannot run two at a time) a task
+// takes part only once its presence is known positive; a task that may still be absent becomes
+// absent (presence 0) when the present tasks with it added leave no schedule by the rules above.
 // Once every variable is fixed the schedule is checked exactly.
 #pragma once
 
@@ -28,8 +31,11 @@ namespace arcwave::cpu {
 
 class DisjunctivePropagator final : public Propagator {
  public:
+  /// `presence`: empty (every task is there), or per task a non-negative term; the task
+  /// takes part when it is positive.
   DisjunctivePropagator(int constraint, std::vector<int> scope, std::vector<Term> starts,
-                        std::vector<Term> lengths, bool zero_ignored);
+                        std::vector<Term> lengths, bool zero_ignored,
+                        std::vector<Term> presence = {});
   bool propagate(Context& ctx) override;
   /// Runs after the cheap propagators (sums, binary constraints) have settled the bounds.
   [[nodiscard]] bool expensive() const override { return true; }
@@ -50,15 +56,22 @@ class DisjunctivePropagator final : public Propagator {
   bool compulsory_parts(Context& ctx, bool& changed);
   bool cut_lengths(Context& ctx, bool& changed);
   bool optional_tasks(Context& ctx, bool& changed);
+  [[nodiscard]] bool present(const Domains& d, std::size_t t) const {
+    return presence_.empty() || presence_[t].min(d) > 0;
+  }
+  // Tasks that may be absent and leave no schedule when added to the present ones: absent.
+  bool absent_without_room(Context& ctx, bool& changed);
   [[nodiscard]] bool check_fixed(const Domains& d) const;
 
   std::vector<Term> starts_;
   std::vector<Term> lengths_;
   bool zero_ignored_;
+  std::vector<Term> presence_;
   bool variable_lengths_ = false;
   std::vector<int> active_;  // tasks taking part, in Windows order
   Windows w_;
   Windows before_;
+  Windows trial_;
   ThetaLambdaTree tree_;
 };
 

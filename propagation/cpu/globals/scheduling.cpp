@@ -50,6 +50,39 @@ std::vector<Term> operands(const std::vector<Operand>& ops, const ModelDomains& 
   return out;
 }
 
+// The smallest positive value a term can take, or 0 when it is never positive.
+Value smallest_positive(const Term& t, const ModelDomains& domains) {
+  if (!t.is_variable()) return std::max<Value>(t.initial_min(), 0);
+  for (Value v : domains[static_cast<std::size_t>(t.var())])
+    if (v > 0) return v;
+  return 0;
+}
+
+// The tasks of a cumulative no two of which can ever run at once (each needs more than half the
+// largest capacity whenever it needs anything) form a unary resource, whose rules (detectable
+// precedences, not-first / not-last, edge finding) prune far more than time-tabling: a redundant
+// disjunctive over them, a task present while its height is positive. Null below three tasks.
+std::unique_ptr<Propagator> unary_part(int constraint,
+                                       const std::vector<CumulativePropagator::Task>& tasks,
+                                       Value capacity, const ModelDomains& domains) {
+  std::vector<Term> starts, lengths, presence;
+  std::vector<int> scope;
+  for (const CumulativePropagator::Task& t : tasks) {
+    const Value h = smallest_positive(t.height, domains);
+    if (h == 0 || 2 * h <= capacity || t.length.initial_min() < 0) continue;
+    starts.push_back(t.start);
+    lengths.push_back(t.length);
+    presence.push_back(t.height);
+    for (const Term& term : {t.start, t.length, t.height})
+      if (term.is_variable()) scope.push_back(term.var());
+  }
+  if (starts.size() < 3) return nullptr;
+  std::sort(scope.begin(), scope.end());
+  scope.erase(std::unique(scope.begin(), scope.end()), scope.end());
+  return std::make_unique<DisjunctivePropagator>(constraint, std::move(scope), std::move(starts),
+                                                 std::move(lengths), true, std::move(presence));
+}
+
 }  // namespace
 
 PropagatorList make_propagators(int constraint, const std::vector<int>& scope,
@@ -100,8 +133,13 @@ PropagatorList make_propagators(int constraint, const std::vector<int>& scope,
     tasks.push_back(t);
   }
   if (!all_safe(all)) return generic(constraint, scope, c, domains);
-  return one(std::make_unique<CumulativePropagator>(constraint, scope, std::move(tasks), capacity,
-                                                    cond.op == Relation::kLt));
+  const bool strict = cond.op == Relation::kLt;
+  std::unique_ptr<Propagator> unary =
+      unary_part(constraint, tasks, capacity.initial_max() - (strict ? 1 : 0), domains);
+  PropagatorList out = one(std::make_unique<CumulativePropagator>(
+      constraint, scope, std::move(tasks), capacity, strict));
+  if (unary) out.push_back(std::move(unary));
+  return out;
 }
 
 PropagatorList make_propagators(int constraint, const std::vector<int>& scope,

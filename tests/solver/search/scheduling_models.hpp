@@ -172,6 +172,46 @@ class SchedulingModels {
     return m;
   }
 
+  /// cumulative whose tasks mostly cannot run two at a time (heights above half the capacity,
+  /// or 0 for a task left out): 3 to 5 tasks around a planted schedule on the shared resource,
+  /// heights often variables over {0, h} (a task that may be absent), lengths now and then 0 or
+  /// variables, a constant or variable capacity, le or lt, and a task of small height at times
+  /// (one that may overlap the others).
+  static Model unary_cumulative(std::uint64_t seed) {
+    Rng rng(seed);
+    Model m;
+    CumulativeConstraint c;
+    const bool strict = pick(rng, 0, 3) == 0;
+    const Value cap = pick(rng, 1, 3);
+    const Value usable = cap - (strict ? 1 : 0);
+    const int n = pick(rng, 3, 5);
+    Value t = pick(rng, 0, 1);
+    for (int i = 0; i < n; ++i) {
+      const Value l = pick(rng, 0, 6) == 0 ? 0 : pick(rng, 1, 3);
+      const bool small = usable >= 2 && pick(rng, 0, 5) == 0;
+      const Value h = small ? 1 : usable / 2 + 1 + pick(rng, 0, 1);
+      const bool absent = pick(rng, 0, 3) == 0;
+      const Value start = absent ? pick(rng, 0, 4) : t;
+      if (!absent && !small) t += l + (pick(rng, 0, 3) == 0 ? 1 : 0);
+      c.origins.push_back(var(m, around(rng, start, 0, 8, pick(rng, 2, 4))));
+      c.lengths.push_back(operand_around(rng, m, l, 0, 3, 25));
+      if (pick(rng, 0, 1) == 0)
+        c.heights.push_back({true, var(m, {0, h})});
+      else
+        c.heights.push_back({false, absent ? 0 : h});
+    }
+    c.condition.op = strict ? Relation::kLt : Relation::kLe;
+    if (pick(rng, 0, 3) == 0) {
+      c.condition.kind = Condition::Kind::kVariable;
+      c.condition.value = var(m, around(rng, cap, 0, 4, 2));
+    } else {
+      c.condition.kind = Condition::Kind::kConstant;
+      c.condition.value = cap;
+    }
+    m.add_constraint(c);
+    return m;
+  }
+
   /// binPacking: 2 to 5 items around a planted assignment; the condition form (every bin its
   /// items may use), limits or loads, the bounds near the planted loads; sizes mostly
   /// non-negative.

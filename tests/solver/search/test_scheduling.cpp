@@ -134,6 +134,15 @@ TEST_CASE("cumulative keeps the closure and counts solutions exactly", "[search]
   CHECK(t.found_removed * 10 >= t.gac_removed * 5);
 }
 
+TEST_CASE("cumulatives that are unary resources keep the closure and count exactly",
+          "[search][scheduling]") {
+  Tally t;
+  check_kind("unary cumulative", &Models::unary_cumulative, t);
+  WARN(t.line("cumulative with tasks that cannot run two at a time"));
+  CHECK(t.models == 1000);
+  CHECK(t.found_removed * 10 >= t.gac_removed * 5);
+}
+
 TEST_CASE("binPacking keeps the closure and counts solutions exactly", "[search][scheduling]") {
   Tally t;
   check_kind("binPacking", &Models::bin_packing, t);

@@ -130,6 +130,30 @@ TEST_CASE("cumulative time-tabling on compulsory parts", "[search][scheduling]")
   CHECK((*d)[static_cast<std::size_t>(ch)] == std::vector<Value>{0});
 }
 
+TEST_CASE("a cumulative of capacity 1 reasons as a unary resource", "[search][scheduling]") {
+  // Capacity 1, heights 1: A and B (length 3, starts 0..3) fill [0, 6) between them, with no
+  // compulsory part (time-tabling sees nothing). C (length 1, starts 0..6) cannot fit before 6:
+  // edge finding puts it after both (starts 6). D (length 2, starts 0..4, height 0 or 1) fits
+  // nowhere while A and B are there, so its height drops to 0.
+  Model m;
+  CumulativeConstraint c;
+  const int a = m.add_variable("a", range(0, 3));
+  const int b = m.add_variable("b", range(0, 3));
+  const int cs = m.add_variable("c", range(0, 6));
+  const int ds = m.add_variable("d", range(0, 4));
+  const int dh = m.add_variable("dh", range(0, 1));
+  c.origins = {a, b, cs, ds};
+  c.lengths = {{false, 3}, {false, 3}, {false, 1}, {false, 2}};
+  c.heights = {{false, 1}, {false, 1}, {false, 1}, {true, dh}};
+  c.condition = le(1);
+  m.add_constraint(c);
+  const auto d = root(m);
+  REQUIRE(d);
+  CHECK((*d)[static_cast<std::size_t>(cs)] == std::vector<Value>{6});
+  CHECK((*d)[static_cast<std::size_t>(dh)] == std::vector<Value>{0});
+  CHECK((*d)[static_cast<std::size_t>(ds)] == range(0, 4));  // absent: its start is free
+}
+
 TEST_CASE("cumulative raises a capacity variable to the profile's peak", "[search][scheduling]") {
   // Two tasks of heights 2 and 3 both surely run at time 1: capacity 0..9 must be >= 5.
   Model m;
