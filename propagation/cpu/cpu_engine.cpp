@@ -16,6 +16,7 @@
 #include "propagation/cpu/compact_table.hpp"
 #include "propagation/cpu/difference_cliques.hpp"
 #include "propagation/cpu/element.hpp"
+#include "propagation/cpu/globals/boxes_projection.hpp"
 #include "propagation/cpu/globals/global_propagators.hpp"
 #include "propagation/cpu/intension.hpp"
 #include "propagation/cpu/interval_intension.hpp"
@@ -176,6 +177,7 @@ void CpuEngine::build(const CpuEngineOptions& options) {
         add(std::make_unique<Ac4Propagator>(ctx_.domains, ac4_binaries, ac4_tables)));
     kinds["ac4"] += ac4_binaries.size() + ac4_tables.size();
   }
+  tie_box_sizes(props_, m);
   if (options.difference_cliques) {
     // Redundant constraints, numbered after the model's (dom/wdeg weighs them too).
     for (std::vector<int>& clique : difference_cliques(m)) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "propagation/cpu/globals/bin_packing.hpp"
+#include "propagation/cpu/globals/boxes_projection.hpp"
 #include "propagation/cpu/globals/cumulative.hpp"
 #include "propagation/cpu/globals/disjunctive.hpp"
 #include "propagation/cpu/globals/generic.hpp"
@@ -94,9 +95,24 @@ PropagatorList make_propagators(int constraint, const std::vector<int>& scope,
     if (!all_safe(origins.back()) || !all_safe(lengths.back()) || !non_negative(lengths.back()))
       return generic(constraint, scope, c, domains);
   }
-  if (c.origins.empty() || c.origins.front().size() >= 2)
-    return one(std::make_unique<NoOverlapBoxesPropagator>(constraint, scope, std::move(origins),
+  if (c.origins.empty() || c.origins.front().size() >= 2) {
+    PropagatorList out;
+    if (!c.origins.empty() && c.origins.front().size() == 2) {
+      // Each axis seen as a cumulative whose capacity is the strip along the other axis.
+      for (std::size_t axis = 0; axis < 2; ++axis) {
+        std::vector<BoxesProjectionPropagator::Box> boxes;
+        for (std::size_t i = 0; i < origins.size(); ++i)
+          boxes.push_back(
+              {origins[i][axis], lengths[i][axis], origins[i][1 - axis], lengths[i][1 - axis]});
+        out.push_back(
+            std::make_unique<BoxesProjectionPropagator>(constraint, scope, std::move(boxes)));
+      }
+    }
+    out.insert(out.begin(),
+               std::make_unique<NoOverlapBoxesPropagator>(constraint, scope, std::move(origins),
                                                           std::move(lengths), c.zero_ignored));
+    return out;
+  }
   std::vector<Term> starts, durations;
   for (std::size_t i = 0; i < origins.size(); ++i) {
     starts.push_back(origins[i].front());

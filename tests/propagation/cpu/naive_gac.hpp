@@ -83,4 +83,35 @@ inline std::uint64_t brute_force_count(const Model& m) {
   }
 }
 
+/// The values each variable takes in some solution (nullopt when there is none), by
+/// enumerating every assignment: what no sound propagation may remove, whatever constraints it
+/// reasons over together.
+inline std::optional<Domains> solution_values(const Model& m) {
+  const std::size_t n = m.variable_count();
+  std::vector<std::size_t> pos(n, 0);
+  std::vector<Value> a(n);
+  Domains seen(n);
+  bool any = false;
+  for (;;) {
+    for (std::size_t i = 0; i < n; ++i) a[i] = m.variables()[i].domain[pos[i]];
+    if (m.check(a)) {
+      any = true;
+      for (std::size_t i = 0; i < n; ++i)
+        if (std::find(seen[i].begin(), seen[i].end(), a[i]) == seen[i].end())
+          seen[i].push_back(a[i]);
+    }
+    std::size_t i = n;
+    for (;;) {
+      if (i == 0) {
+        if (!any) return std::nullopt;
+        for (auto& values : seen) std::sort(values.begin(), values.end());
+        return seen;
+      }
+      --i;
+      if (++pos[i] < m.variables()[i].domain.size()) break;
+      pos[i] = 0;
+    }
+  }
+}
+
 }  // namespace arcwave::test

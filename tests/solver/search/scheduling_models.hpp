@@ -142,6 +142,90 @@ class SchedulingModels {
     return m;
   }
 
+  /// A 2-D packing that is perfect or nearly (for the projection rules, which need tight
+  /// areas): a W x H container (3..5 a side) cut by random guillotine cuts into 3 to 5 boxes,
+  /// now and then a box left out (a hole); each box's origin a variable around its place, its
+  /// sizes constants or variables over {size, swapped or other size} (a rotation, most often
+  /// tied by a table), the container's sides as sums origin + size <= side.
+  static Model packing(std::uint64_t seed) {
+    Rng rng(seed);
+    Model m;
+    NoOverlapConstraint c;
+    c.zero_ignored = pick(rng, 0, 3) == 0;
+    const Value side[2] = {pick(rng, 3, 5), pick(rng, 3, 5)};
+    struct Rect {
+      Value o[2], l[2];
+    };
+    std::vector<Rect> rects = {{{0, 0}, {side[0], side[1]}}};
+    const int pieces = pick(rng, 3, 5);
+    for (int tries = 0; static_cast<int>(rects.size()) < pieces && tries < 20; ++tries) {
+      const auto k = static_cast<std::size_t>(pick(rng, 0, static_cast<int>(rects.size()) - 1));
+      const auto d = static_cast<std::size_t>(pick(rng, 0, 1));
+      Rect r = rects[k];
+      if (r.l[d] < 2) continue;
+      const Value cut = pick(rng, 1, static_cast<int>(r.l[d]) - 1);
+      Rect rest = r;
+      r.l[d] = cut;
+      rest.o[d] += cut;
+      rest.l[d] -= cut;
+      rects[k] = r;
+      rects.push_back(rest);
+    }
+    if (pick(rng, 0, 3) == 0) rects.pop_back();
+    for (const Rect& r : rects) {
+      std::vector<int> o;
+      std::vector<Operand> l;
+      const bool rotate = pick(rng, 0, 2) == 0;
+      for (std::size_t d = 0; d < 2; ++d) {
+        o.push_back(var(m, around(rng, r.o[d], 0, static_cast<int>(side[d]) - 1, pick(rng, 2, 4))));
+        if (rotate) {
+          std::vector<Value> sizes = {r.l[d], r.l[1 - d]};
+          if (sizes[0] == sizes[1]) sizes[1] = pick(rng, 1, 3);
+          std::sort(sizes.begin(), sizes.end());
+          sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+          l.push_back({true, var(m, sizes)});
+        } else {
+          l.push_back({false, r.l[d]});
+        }
+      }
+      if (rotate && r.l[0] != r.l[1] && pick(rng, 0, 3) != 0) {
+        // The two sizes tied by a table, as rotations are stated: (l0, l1) or (l1, l0), now
+        // and then with an orientation variable in a ternary table.
+        auto t = std::make_shared<Table>();
+        ExtensionConstraint tie;
+        const bool oriented = pick(rng, 0, 1) == 0;
+        if (oriented) tie.scope.push_back(var(m, {0, 1}));
+        tie.scope.push_back(static_cast<int>(l[0].value));
+        tie.scope.push_back(static_cast<int>(l[1].value));
+        t->arity = static_cast<int>(tie.scope.size());
+        for (int turn = 0; turn < 2; ++turn) {
+          if (oriented) t->cells.push_back(turn);
+          t->cells.push_back(static_cast<std::int32_t>(r.l[turn]));
+          t->cells.push_back(static_cast<std::int32_t>(r.l[1 - turn]));
+        }
+        tie.table = t;
+        m.add_constraint(tie);
+      }
+      for (std::size_t d = 0; d < 2; ++d) {
+        SumConstraint inside;
+        inside.scope = {o[d]};
+        inside.coeffs = {1};
+        if (l[d].is_variable) {
+          inside.scope.push_back(static_cast<int>(l[d].value));
+          inside.coeffs.push_back(1);
+        }
+        inside.condition.op = Relation::kLe;
+        inside.condition.kind = Condition::Kind::kConstant;
+        inside.condition.value = side[d] - (l[d].is_variable ? 0 : l[d].value);
+        m.add_constraint(inside);
+      }
+      c.origins.push_back(o);
+      c.lengths.push_back(l);
+    }
+    m.add_constraint(c);
+    return m;
+  }
+
   /// cumulative: 2 or 3 tasks, a constant or variable capacity (rarely negative), le or lt
   /// (rarely ge, which goes to the generic propagator), ends now and then.
   static Model cumulative(std::uint64_t seed) {

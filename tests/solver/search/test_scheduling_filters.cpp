@@ -109,6 +109,21 @@ TEST_CASE("boxes separate along the only dimension left", "[search][scheduling]"
   CHECK((*d)[static_cast<std::size_t>(x2)] == std::vector<Value>{2, 3, 4, 5});
 }
 
+TEST_CASE("boxes that need more room than their bounding box fail at once",
+          "[search][scheduling]") {
+  // A 4 x 1 strip (x + w within 0..4, y = 0) and boxes 2, 1 and 2 wide: every pair fits side
+  // by side, so pairwise separation sees nothing, but 5 cells do not fit in 4.
+  Model m;
+  NoOverlapConstraint c;
+  for (Value w : {2, 1, 2}) {
+    c.origins.push_back({m.add_variable(fmt::format("x{}", w), range(0, 4 - w)),
+                         m.add_variable(fmt::format("y{}", w), {0})});
+    c.lengths.push_back({{false, w}, {false, 1}});
+  }
+  m.add_constraint(c);
+  CHECK_FALSE(root(m));
+}
+
 TEST_CASE("cumulative time-tabling on compulsory parts", "[search][scheduling]") {
   // Capacity 2. A (height 2) is fixed over [2, 5); B (height 1, length 2, starts 0..9) cannot
   // overlap it: B starts at 0 or from 5 on. C (height 1, length 3, starts 0..1, so it surely
