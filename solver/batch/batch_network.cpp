@@ -35,7 +35,7 @@ std::optional<std::string> batch_refusal(const IndexedModel& model, std::size_t 
           "tuples once stars and conflicts are expanded",
           model.origin[k], e->scope.size(), table_limit);
     }
-    if (const auto why = prop_refusal(c))
+    if (const auto why = prop_refusal(model, c))
       return fmt::format(
           "constraint #{} ({}, on {} variables) has no device propagator in the batched GPU "
           "search",

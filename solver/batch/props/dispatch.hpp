@@ -4,11 +4,15 @@
 
 #include "solver/batch/props/all_different.hpp"
 #include "solver/batch/props/all_equal.hpp"
+#include "solver/batch/props/circuit.hpp"
 #include "solver/batch/props/count.hpp"
+#include "solver/batch/props/cumulative.hpp"
 #include "solver/batch/props/element.hpp"
 #include "solver/batch/props/extremum.hpp"
 #include "solver/batch/props/intension.hpp"
 #include "solver/batch/props/lex.hpp"
+#include "solver/batch/props/n_values.hpp"
+#include "solver/batch/props/no_overlap.hpp"
 #include "solver/batch/props/ordered.hpp"
 #include "solver/batch/props/prop_context.hpp"
 #include "solver/batch/props/prop_kinds.hpp"
@@ -37,6 +41,14 @@ ARCWAVE_HD bool run_prop(PropContext<G>& ctx, int kind, const long long* data) {
       return propagate_lex(ctx, data);
     case kPropAllEqual:
       return propagate_all_equal(ctx, data);
+    case kPropCumulative:
+      return propagate_cumulative(ctx, data);
+    case kPropNoOverlap:
+      return propagate_no_overlap(ctx, data);
+    case kPropNValues:
+      return propagate_n_values(ctx, data);
+    case kPropCircuit:
+      return propagate_circuit(ctx, data);
     default:
       return true;
   }

@@ -171,6 +171,73 @@ PropSpec all_equal_spec(const AllEqualConstraint& c) {
   return p;
 }
 
+void add_variable(std::vector<int>& scope, long long x) {
+  if (std::find(scope.begin(), scope.end(), x) == scope.end()) scope.push_back(static_cast<int>(x));
+}
+
+PropSpec cumulative_spec(const CumulativeConstraint& c) {
+  PropSpec p;
+  p.kind = kPropCumulative;
+  p.scope = constraint_scope(Constraint{c});
+  p.data.push_back(static_cast<long long>(c.origins.size()));
+  p.data.push_back(c.ends.empty() ? 0 : 1);
+  append_condition(p.data, c.condition);
+  for (std::size_t i = 0; i < c.origins.size(); ++i) {
+    p.data.push_back(c.origins[i]);
+    append_operand(p.data, c.lengths[i]);
+    append_operand(p.data, c.heights[i]);
+    p.data.push_back(c.ends.empty() ? -1 : c.ends[i]);
+  }
+  return p;
+}
+
+// One propagator per pair of boxes.
+std::vector<PropSpec> no_overlap_specs(const NoOverlapConstraint& c) {
+  std::vector<PropSpec> out;
+  const std::size_t k = c.origins.empty() ? 0 : c.origins[0].size();
+  for (std::size_t i = 0; i < c.origins.size(); ++i)
+    for (std::size_t j = i + 1; j < c.origins.size(); ++j) {
+      PropSpec p;
+      p.kind = kPropNoOverlap;
+      p.data.push_back(static_cast<long long>(k));
+      p.data.push_back(c.zero_ignored ? 1 : 0);
+      for (const std::size_t b : {i, j})
+        for (std::size_t d = 0; d < k; ++d) {
+          const Operand& len = c.lengths[b][d];
+          p.data.push_back(c.origins[b][d]);
+          append_operand(p.data, len);
+          add_variable(p.scope, c.origins[b][d]);
+          if (len.is_variable) add_variable(p.scope, len.value);
+        }
+      out.push_back(std::move(p));
+    }
+  return out;
+}
+
+PropSpec n_values_spec(const NValuesConstraint& c) {
+  PropSpec p;
+  p.kind = kPropNValues;
+  p.scope = constraint_scope(Constraint{c});
+  p.data.push_back(static_cast<long long>(c.scope.size()));
+  p.data.insert(p.data.end(), c.scope.begin(), c.scope.end());
+  p.data.push_back(static_cast<long long>(c.except.size()));
+  p.data.insert(p.data.end(), c.except.begin(), c.except.end());
+  append_condition(p.data, c.condition);
+  return p;
+}
+
+PropSpec circuit_spec(const CircuitConstraint& c) {
+  PropSpec p;
+  p.kind = kPropCircuit;
+  p.scope = constraint_scope(Constraint{c});
+  p.data.push_back(static_cast<long long>(c.scope.size()));
+  p.data.push_back(c.start_index);
+  p.data.push_back(c.size ? 1 : 0);
+  append_operand(p.data, c.size.value_or(Operand{false, 0}));
+  p.data.insert(p.data.end(), c.scope.begin(), c.scope.end());
+  return p;
+}
+
 // The model's global constraints with device propagators (empty: none).
 std::vector<PropSpec> global_specs(const Constraint& c) {
   if (const auto* k = std::get_if<CountConstraint>(&c)) return {count_spec(*k)};
@@ -178,6 +245,10 @@ std::vector<PropSpec> global_specs(const Constraint& c) {
   if (const auto* o = std::get_if<OrderedConstraint>(&c)) return {ordered_spec(*o)};
   if (const auto* l = std::get_if<LexConstraint>(&c)) return lex_specs(*l);
   if (const auto* a = std::get_if<AllEqualConstraint>(&c)) return {all_equal_spec(*a)};
+  if (const auto* u = std::get_if<CumulativeConstraint>(&c)) return {cumulative_spec(*u)};
+  if (const auto* o = std::get_if<NoOverlapConstraint>(&c)) return no_overlap_specs(*o);
+  if (const auto* v = std::get_if<NValuesConstraint>(&c)) return {n_values_spec(*v)};
+  if (const auto* r = std::get_if<CircuitConstraint>(&c)) return {circuit_spec(*r)};
   return {};
 }
 
@@ -186,7 +257,21 @@ bool has_global_specs(const Constraint& c) {
   return std::holds_alternative<CountConstraint>(c) ||
          std::holds_alternative<ExtremumConstraint>(c) ||
          std::holds_alternative<OrderedConstraint>(c) || std::holds_alternative<LexConstraint>(c) ||
-         std::holds_alternative<AllEqualConstraint>(c);
+         std::holds_alternative<AllEqualConstraint>(c) ||
+         std::holds_alternative<CumulativeConstraint>(c) ||
+         std::holds_alternative<NoOverlapConstraint>(c) ||
+         std::holds_alternative<NValuesConstraint>(c) ||
+         std::holds_alternative<CircuitConstraint>(c);
+}
+
+// Whether a height of the cumulative may be negative (its profile would not bound the load).
+bool negative_height(const IndexedModel& model, const CumulativeConstraint& c) {
+  for (const Operand& h : c.heights) {
+    const Value least =
+        h.is_variable ? model.domains[static_cast<std::size_t>(h.value)].front() : h.value;
+    if (least < 0) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -217,7 +302,7 @@ void append_condition(std::vector<long long>& data, const Condition& c) {
   data.insert(data.end(), c.set.begin(), c.set.end());
 }
 
-std::optional<std::string> prop_refusal(const IndexedConstraint& c) {
+std::optional<std::string> prop_refusal(const IndexedModel& model, const IndexedConstraint& c) {
   if (std::holds_alternative<IndexedSum>(c) || std::holds_alternative<IndexedAllDifferent>(c))
     return std::nullopt;
   if (const auto* e = std::get_if<IndexedIntension>(&c)) {
@@ -229,6 +314,9 @@ std::optional<std::string> prop_refusal(const IndexedConstraint& c) {
   }
   if (std::holds_alternative<IndexedElement>(c)) return std::nullopt;
   if (const auto* g = std::get_if<IndexedGlobal>(&c)) {
+    if (const auto* u = std::get_if<CumulativeConstraint>(&g->constraint);
+        u != nullptr && negative_height(model, *u))
+      return std::string("cumulative with heights that may be negative");
     if (has_global_specs(g->constraint)) return std::nullopt;
     return std::string(constraint_kind(g->constraint));
   }

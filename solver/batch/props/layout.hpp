@@ -21,7 +21,7 @@ struct PropSpec {
 };
 
 /// Why constraint `c` (neither unary, binary nor a table) has no device propagator, or nullopt.
-std::optional<std::string> prop_refusal(const IndexedConstraint& c);
+std::optional<std::string> prop_refusal(const IndexedModel& model, const IndexedConstraint& c);
 
 /// The device propagators that enforce constraint `c` (prop_refusal(c) must be nullopt).
 std::vector<PropSpec> prop_specs(const IndexedModel& model, const IndexedConstraint& c);

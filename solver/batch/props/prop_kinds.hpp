@@ -15,6 +15,10 @@ enum PropKind : int {
   kPropOrdered,       // ordered.hpp
   kPropLex,           // lex.hpp
   kPropAllEqual,      // all_equal.hpp
+  kPropCumulative,    // cumulative.hpp
+  kPropNoOverlap,     // no_overlap.hpp
+  kPropNValues,       // n_values.hpp
+  kPropCircuit,       // circuit.hpp
   kPropKindCount
 };
 

@@ -3,6 +3,7 @@
 // compare with the CPU engine's.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "tests/solver/batch/global_models.hpp"
@@ -113,6 +114,94 @@ inline std::vector<GlobalKind> global_kinds() {
   kinds.push_back({"allEqual", [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
                      m.add_constraint(AllEqualConstraint{pick_vars(rng, vars, 2 + rng.below(3))});
                    }});
+  for (const bool general : {false, true}) {
+    // Constant lengths and heights, no ends (weaker than the CPU's), or variable lengths,
+    // heights, capacities and ends with every condition (sound: the device also bounds lengths
+    // through the ends where the CPU may not).
+    GlobalKind cumulative{general ? "cumulative (variables, ends, conditions)" : "cumulative",
+                          [general](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                            CumulativeConstraint c;
+                            const std::size_t tasks = 2 + rng.below(3);
+                            std::vector<int> pool = pick_vars(rng, vars, vars.size());
+                            for (std::size_t i = 0; i < tasks; ++i) {
+                              c.origins.push_back(pool[i % pool.size()]);
+                              auto operand = [&](Value lo, Value hi) {
+                                return general && rng.below(3) == 0
+                                           ? Operand{true, vars[rng.below(vars.size())]}
+                                           : Operand{false, rng.between(lo, hi)};
+                              };
+                              c.lengths.push_back(operand(0, 3));
+                              c.heights.push_back(Operand{false, rng.between(0, 3)});
+                              if (general && rng.below(3) == 0) c.heights.back() = operand(0, 3);
+                            }
+                            if (general && rng.below(2) == 0)
+                              for (std::size_t i = 0; i < tasks; ++i)
+                                c.ends.push_back(vars[rng.below(vars.size())]);
+                            if (general) {
+                              c.condition = random_condition(rng, vars, 1, 5);
+                            } else {
+                              c.condition.op = rng.below(2) == 0 ? Relation::kLe : Relation::kLt;
+                              c.condition.value = rng.between(1, 4);
+                            }
+                            m.add_constraint(c);
+                          }};
+    cumulative.lo = 0;  // non-negative heights when a variable gives them
+    cumulative.hi = 6;
+    cumulative.relation = general ? FixpointRelation::kSound : FixpointRelation::kWeaker;
+    kinds.push_back(cumulative);
+  }
+  for (const bool general : {false, true}) {
+    GlobalKind no_overlap{general ? "noOverlap (2-D, variable lengths)" : "noOverlap",
+                          [general](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                            NoOverlapConstraint c;
+                            const std::size_t dims = general ? 1 + rng.below(2) : 1;
+                            // Two or three boxes, or one per variable (tight enough for small
+                            // search trees).
+                            const std::size_t boxes =
+                                rng.below(2) == 0 ? 2 + rng.below(2)
+                                                  : std::max<std::size_t>(2, vars.size() / dims);
+                            c.zero_ignored = rng.below(2) == 0;
+                            std::vector<int> pool = pick_vars(rng, vars, vars.size());
+                            for (std::size_t b = 0; b < boxes; ++b) {
+                              std::vector<int> origins;
+                              std::vector<Operand> lengths;
+                              for (std::size_t d = 0; d < dims; ++d) {
+                                origins.push_back(pool[(b * dims + d) % pool.size()]);
+                                lengths.push_back(general && rng.below(3) == 0
+                                                      ? Operand{true, vars[rng.below(vars.size())]}
+                                                      : Operand{false, rng.between(0, 3)});
+                              }
+                              c.origins.push_back(origins);
+                              c.lengths.push_back(lengths);
+                            }
+                            m.add_constraint(c);
+                          }};
+    no_overlap.relation = general ? FixpointRelation::kSound : FixpointRelation::kWeaker;
+    kinds.push_back(no_overlap);
+  }
+  GlobalKind n_values{"nValues", [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                        NValuesConstraint c;
+                        c.scope = pick_vars(rng, vars, 2 + rng.below(4));
+                        if (rng.below(3) == 0) c.except.push_back(rng.between(0, 2));
+                        c.condition = random_condition(rng, vars, 0, 4);
+                        m.add_constraint(c);
+                      }};
+  n_values.relation = FixpointRelation::kWeaker;
+  kinds.push_back(n_values);
+  GlobalKind circuit{"circuit", [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                       CircuitConstraint c;
+                       c.scope = pick_vars(rng, vars, 3 + rng.below(3));
+                       c.start_index = rng.between(0, 1);
+                       if (rng.below(3) == 0)
+                         c.size = rng.below(2) == 0 ? Operand{false, rng.between(2, 4)}
+                                                    : Operand{true, vars[rng.below(vars.size())]};
+                       m.add_constraint(c);
+                     }};
+  circuit.constraints = 1;
+  circuit.lo = 0;
+  circuit.hi = 5;
+  circuit.relation = FixpointRelation::kWeaker;
+  kinds.push_back(circuit);
   GlobalKind intension{"intension (not tabulated)",
                        [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
                          const std::vector<int> scope = pick_vars(rng, vars, 2 + rng.below(3));

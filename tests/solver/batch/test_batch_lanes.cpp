@@ -141,8 +141,10 @@ TEST_CASE("batched search: device propagators on lanes count what one lane count
       batch::BatchOptions o;
       o.all_solutions = true;
       o.learn_weights = false;
+      o.time_limit_seconds = 1;  // weak constraints over 9 variables can make huge trees
       const batch::BatchResult expected = batch::batch_search_host(c.net, c.items, o);
-      if (expected.nodes > 600) continue;  // lanes on host threads are slow: small trees
+      // Lanes on host threads are slow: small trees.
+      if (!expected.complete || expected.nodes > 600) continue;
       ++tried;
       for (int threads : {32, 64}) {
         INFO(fmt::format("{} model {} threads {} (expected {} solutions, {} nodes)", kind.name, i,
@@ -152,6 +154,7 @@ TEST_CASE("batched search: device propagators on lanes count what one lane count
         CHECK(got.nodes == expected.nodes);
       }
     }
+    INFO(kind.name);
     CHECK(tried == 4);
   }
 }
