@@ -1,6 +1,10 @@
 // choose_backend() (solver/api/backend_choice.hpp).
 #include "solver/api/backend_choice.hpp"
 
+#include <optional>
+#include <string_view>
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "propagation/cpu/difference_cliques.hpp"
@@ -45,8 +49,35 @@ BackendChoice choose_backend(const Model& model, bool gpu_usable,
   return choice;
 }
 
+namespace {
+
+// The first constraint whose device propagator filters far less than the CPU's (time-tabling
+// and pairwise disjunctions against edge finding and energy; subtours against reachability):
+// its position in the model and kind, or nullopt.
+std::optional<std::pair<std::size_t, std::string_view>> weak_on_device(
+    const IndexedModel& indexed) {
+  for (std::size_t k = 0; k < indexed.constraints.size(); ++k) {
+    const auto* g = std::get_if<IndexedGlobal>(&indexed.constraints[k]);
+    if (g == nullptr) continue;
+    if (std::holds_alternative<CumulativeConstraint>(g->constraint) ||
+        std::holds_alternative<NoOverlapConstraint>(g->constraint) ||
+        std::holds_alternative<CircuitConstraint>(g->constraint))
+      return std::pair{indexed.origin[k], constraint_kind(g->constraint)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 BackendChoice choose_batched(const IndexedModel& indexed) {
   BackendChoice choice;
+  if (const auto weak = weak_on_device(indexed)) {
+    choice.reason = fmt::format(
+        "constraint #{} ({}): its device propagator filters less than the CPU's (time-tabling, "
+        "pairwise disjunctions or subtours against edge finding, energy or reachability)",
+        weak->first, weak->second);
+    return choice;
+  }
   const std::size_t cliques = cpu::difference_cliques(indexed).size();
   choice.gpu = cliques == 0;
   choice.reason =

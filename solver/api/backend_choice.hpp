@@ -32,7 +32,9 @@ BackendChoice choose_backend(const Model& model, bool gpu_usable, const std::str
 /// allDifferent on the cliques settles what the batched search's pairwise AC does not. Measured
 /// on the 294 shared binary instances (one H100 against 16 cores, 8 s, docs/results): the
 /// batched search settled 23 of 23 hard random networks (family B, no cliques) against 10, and
-/// 0 of 14 quasigroup and haystack files (cliques) against 8. Models the batched search refuses
+/// 0 of 14 quasigroup and haystack files (cliques) against 8. Nor for a model holding a
+/// cumulative, noOverlap or circuit: their device propagators (time-tabling, pairwise
+/// disjunctions, subtours) filter far less than the CPU's. Models the batched search refuses
 /// are its own business (solve_batched says why and the caller goes on).
 BackendChoice choose_batched(const IndexedModel& indexed);
 

@@ -431,7 +431,21 @@ SolveResult Solver::solve() {
   }
 
   Stopwatch clock;
-  std::unique_ptr<Engine> engine = make_engine(model, indexed, opt, result);
+  std::unique_ptr<Engine> engine;
+  try {
+    engine = make_engine(model, indexed, opt, result);
+  } catch (const ResourceError& e) {
+    // --backend gpu with no engine left: say also why the batched search did not take it.
+    if (batch_refusal.empty()) throw;
+    throw ResourceError(std::string(e.what()) +
+                        "; the batched search refused the model: " + batch_refusal);
+  } catch (const Unsupported& e) {
+    if (batch_refusal.empty()) throw;
+    throw Unsupported(SourcePosition{},
+                      "no GPU search takes the model: the batched search "
+                      "refused it (" +
+                          batch_refusal + "), the GPU engine too (" + e.what() + ")");
+  }
   if (!batch_refusal.empty())
     result.backend += " (the batched search refused the model: " + batch_refusal + ")";
   if (!auto_note.empty()) result.backend += "; " + auto_note;

@@ -73,6 +73,44 @@ TEST_CASE("auto runs the batched GPU search unless the model has cliques of diff
   CHECK(q.reason.find("16 cliques") != std::string::npos);
 }
 
+TEST_CASE("auto keeps scheduling and circuit models off the batched search, naming the constraint",
+          "[solver]") {
+  // Their device propagators (time-tabling, pairwise disjunctions, subtours) filter far less
+  // than the CPU's; a model without them, the same variables and an nValues, goes to the GPU.
+  for (int kind = 0; kind < 4; ++kind) {
+    Model m;
+    std::vector<int> x;
+    for (int i = 0; i < 4; ++i) x.push_back(m.add_variable("x" + std::to_string(i), {0, 1, 2, 3}));
+    if (kind == 0) {
+      m.add_constraint(
+          NoOverlapConstraint{{{x[0]}, {x[1]}, {x[2]}},
+                              {{Operand{false, 1}}, {Operand{false, 2}}, {Operand{false, 1}}},
+                              true});
+    } else if (kind == 1) {
+      CumulativeConstraint c;
+      c.origins = {x[0], x[1], x[2]};
+      c.lengths.assign(3, Operand{false, 2});
+      c.heights.assign(3, Operand{false, 1});
+      c.condition.op = Relation::kLe;
+      c.condition.value = 2;
+      m.add_constraint(c);
+    } else if (kind == 2) {
+      m.add_constraint(CircuitConstraint{x, 0, std::nullopt});
+    } else {
+      NValuesConstraint v;
+      v.scope = x;
+      v.condition.op = Relation::kGt;
+      v.condition.value = 1;
+      m.add_constraint(v);
+    }
+    const BackendChoice c = choose_batched(index_model(m));
+    INFO(c.reason);
+    CHECK(c.gpu == (kind == 3));
+    static constexpr const char* kNames[] = {"(noOverlap)", "(cumulative)", "(circuit)"};
+    if (kind < 3) CHECK(c.reason.find(std::string("constraint #0 ") + kNames[kind]) == 0);
+  }
+}
+
 TEST_CASE("auto's batched-search rule routes the shared families as measured", "[solver][shared]") {
   // docs/results/h100x2-2026-11-27-s8.md: the batched search won every hard file of B (random
   // tables) and lost every hard file of lat (quasigroups) and hay (Haystacks) to the CPU.
