@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Runs `arcwave solve` with several option sets ("variants") over a set of instances and
-compares them: per file the answer, wall time and search statistics; per family (the folder of
-the file) the files settled, the time on the files every variant settles, and nodes per second.
+compares them: per file the answer, wall time, search statistics and last objective; per family
+(the folder of the file) the files settled, the time on the files every variant settles, and
+nodes per second; how many runs the batched search made (the `c backend:` line); per
+optimisation file the best objective of each variant and which found the best.
 
     bench/batch/compare.py BUILD_DIR --limit 10 --files 'DIR/**/*.xml.lzma' \
         --variant cpu1='--backend cpu -p 1' --variant gpu='--backend gpu' [--jobs cpu1=14] \
@@ -44,12 +46,16 @@ def run(binary, path, limit, options, pin=None):
         if line.startswith("s "):
             status = line[2:].strip()
     nodes = re.search(r"^c nodes (\d+)", out, re.M)
+    objectives = re.findall(r"^o (-?\d+)", out, re.M)
+    sense = re.search(r"^c instance .*, (minimise|maximise)", out, re.M)
     search = re.search(r"search ([0-9.]+) s", out)
     backend = re.search(r"^c backend: (.*)$", out, re.M)
     return dict(status=status, exit=code, wall=wall,
                 nodes=int(nodes.group(1)) if nodes else 0,
                 search_seconds=float(search.group(1)) if search else 0.0,
-                backend=backend.group(1) if backend else "")
+                backend=backend.group(1) if backend else "",
+                objective=int(objectives[-1]) if objectives else None,
+                sense=sense.group(1) if sense else None)
 
 
 def family(path, root):
@@ -158,6 +164,9 @@ def main():
     summary = {}
     print(f"{'family':<10} {'files':>5} " + " ".join(
         f"{n + ' settled':>14} {n + ' s':>9} {n + ' nodes/s':>14}" for n, _ in variants))
+    def batched(r):  # files counted as settled from the first variant's run are not counted
+        return not r.get("assumed") and "batched MAC" in r.get("backend", "")
+
     for fam in families + ["ALL"]:
         fr = [r for r in rows.values() if fam == "ALL" or r["family"] == fam]
         common = [r for r in fr if all(r[n]["status"] in SETTLED for n, _ in variants)]
@@ -169,10 +178,40 @@ def main():
             nodes = sum(r[n]["nodes"] for r in fr)
             search = sum(r[n]["search_seconds"] for r in fr)
             nps = nodes / search if search > 0 else 0
-            entry[n] = dict(settled=settled, seconds_on_common=secs, nodes_per_second=nps)
+            entry[n] = dict(settled=settled, seconds_on_common=secs, nodes_per_second=nps,
+                            batched=sum(batched(r[n]) for r in fr))
             line += f"{settled:>14} {secs:>9.1f} {nps:>14.0f} "
         summary[fam] = entry
         print(line)
+    print("runs of the batched search (the c backend line names it; of the files each variant "
+          "ran): " + ", ".join(
+              f"{n} {summary['ALL'][n]['batched']} of "
+              f"{sum(not r[n].get('assumed') for r in rows.values())}" for n, _ in variants))
+    # Optimisation files: each variant's best objective, and how often it is the best one found
+    # (ties count for every variant that has it); an optimum one variant proves that another
+    # beats is a contradiction.
+    cops = [r for r in rows.values() if any(r[n].get("sense") for n, _ in variants)]
+    best_count = {n: 0 for n, _ in variants}
+    if cops:
+        print("optimisation files: best objective per variant (* the best found, ! proved)")
+        for r in cops:
+            sense = next(r[n]["sense"] for n, _ in variants if r[n].get("sense"))
+            found = [r[n]["objective"] for n, _ in variants if r[n].get("objective") is not None]
+            top = (min(found) if sense == "minimise" else max(found)) if found else None
+            cells = []
+            for n, _ in variants:
+                o = r[n].get("objective")
+                mark = "*" if o is not None and o == top else ""
+                mark += "!" if r[n]["status"] == "OPTIMUM FOUND" else ""
+                best_count[n] += 1 if o is not None and o == top else 0
+                cells.append(f"{n} {o if o is not None else '-'}{mark}")
+                if r[n]["status"] == "OPTIMUM FOUND" and o is not None and top is not None and \
+                        o != top:
+                    bad.append((r["file"], n, f"optimum {o}", f"another variant found {top}"))
+            print(f"  {r['file']:<50} " + "  ".join(cells))
+        print(f"best objective on the {len(cops)} optimisation files: " +
+              ", ".join(f"{n} {best_count[n]}" for n, _ in variants))
+        summary["best_objective"] = dict(files=len(cops), **best_count)
     # Geometric mean of time ratios on the files every variant settles (first variant as base).
     base = variants[0][0]
     common = [r for r in rows.values() if all(r[n]["status"] in SETTLED for n, _ in variants)]
