@@ -12,6 +12,7 @@ BoxesProjectionPropagator::BoxesProjectionPropagator(int constraint, std::vector
       boxes_(std::move(boxes)),
       b_(boxes_.size()),
       reach_(boxes_.size()),
+      reach_small_(boxes_.size()),
       sizes_(boxes_.size()),
       present_(boxes_.size()) {}
 
@@ -102,24 +103,39 @@ bool BoxesProjectionPropagator::no_waste(Context& ctx, Value capacity, bool& cha
   if (slack < 0) return false;
   std::sort(points_.begin(), points_.end());
   points_.erase(std::unique(points_.begin(), points_.end()), points_.end());
+  // In 64 bits when every sum of covered cells stays far below 2^63 (the usual case).
+  const Wide most = Wide{capacity} * (to - from) * static_cast<Value>(boxes_.size() + 1);
+  if (most < (Wide{1} << 62))
+    return intervals<Value>(ctx, capacity, static_cast<Value>(slack), reach_small_, changed);
+  return intervals<Wide>(ctx, capacity, slack, reach_, changed);
+}
+
+template <typename Int>
+bool BoxesProjectionPropagator::intervals(Context& ctx, Value capacity, Int slack,
+                                          std::vector<Int>& reach, bool& changed) {
   // Every interval between two event points while there are few, else consecutive ones.
   const std::size_t n = points_.size();
   const bool all_pairs = n <= kAllIntervalsUpTo;
   for (std::size_t k = 0; k + 1 < n; ++k) {
+    const Value a = points_[k];
+    // the boxes that can reach beyond a
+    near_.clear();
+    for (std::size_t i = 0; i < boxes_.size(); ++i)
+      if (b_[i].tmax + b_[i].lmax > a) near_.push_back(i);
     for (std::size_t q = k + 1; q < (all_pairs ? n : k + 2); ++q) {
-      const Value a = points_[k], z = points_[q];
-      Wide cover = 0;  // the most the boxes can cover of [a, z)
-      for (std::size_t i = 0; i < boxes_.size(); ++i) {
-        reach_[i] = most_inside(i, a, z);
-        cover += reach_[i];
+      const Value z = points_[q];
+      Int cover = 0;  // the most the boxes can cover of [a, z)
+      for (std::size_t i : near_) {
+        reach[i] = most_inside<Int>(i, a, z);
+        cover += reach[i];
       }
-      const Wide empty = Wide{capacity} * (z - a) - cover;
+      const Int empty = Int{capacity} * (z - a) - cover;
       if (empty > slack) return false;
-      for (std::size_t i = 0; i < boxes_.size(); ++i) {
+      for (std::size_t i : near_) {
         const Bounds& b = b_[i];
-        if (reach_[i] == 0 || empty + reach_[i] <= slack) continue;
+        if (reach[i] == 0 || empty + reach[i] <= slack) continue;
         // Box i must reach into [a, z) and cover at least `need` cells of it.
-        const Wide need = empty + reach_[i] - slack;  // at most reach_[i]: empty <= slack
+        const Int need = empty + reach[i] - slack;  // at most reach[i]: empty <= slack
         const Value width = std::min(z - a, b.lmax);
         const Box& box = boxes_[i];
         if (!box.t.lower_max(ctx, z - 1, changed) ||
@@ -133,17 +149,17 @@ bool BoxesProjectionPropagator::no_waste(Context& ctx, Value capacity, bool& cha
   return true;
 }
 
-BoxesProjectionPropagator::Wide BoxesProjectionPropagator::most_inside(std::size_t i, Value a,
-                                                                       Value z) const {
+template <typename Int>
+Int BoxesProjectionPropagator::most_inside(std::size_t i, Value a, Value z) const {
   const Bounds& b = b_[i];
   if (b.tmin >= z || b.tmax + b.lmax <= a) return 0;
   // The largest overlap of [o, o + l) with [a, z) for an origin o in [tmin, tmax].
   auto overlap = [&](Value l) {
     return std::max<Value>(0, std::min({l, z - a, z - b.tmin, b.tmax + l - a}));
   };
-  if (sizes_[i].empty()) return Wide{b.hmax} * overlap(b.lmax);
-  Wide best = 0;
-  for (const auto& [l, h] : present_[i]) best = std::max(best, Wide{h} * overlap(l));
+  if (sizes_[i].empty()) return Int{b.hmax} * overlap(b.lmax);
+  Int best = 0;
+  for (const auto& [l, h] : present_[i]) best = std::max(best, Int{h} * overlap(l));
   return best;
 }
 

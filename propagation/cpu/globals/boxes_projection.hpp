@@ -61,8 +61,12 @@ class BoxesProjectionPropagator final : public Propagator {
   bool time_table(Context& ctx, Value capacity, bool& changed);
   bool no_waste(Context& ctx, Value capacity, bool& changed);
   [[nodiscard]] Value min_area(const Domains& d, std::size_t i) const;
+  // The no-waste rule over the intervals between event points, in Int arithmetic.
+  template <typename Int>
+  bool intervals(Context& ctx, Value capacity, Int slack, std::vector<Int>& reach, bool& changed);
   // The most cells box i can cover of [a, z) x the strip.
-  [[nodiscard]] Wide most_inside(std::size_t i, Value a, Value z) const;
+  template <typename Int>
+  [[nodiscard]] Int most_inside(std::size_t i, Value a, Value z) const;
 
   std::vector<Box> boxes_;
   std::vector<Bounds> b_;
@@ -70,6 +74,8 @@ class BoxesProjectionPropagator final : public Propagator {
   std::vector<Segment> profile_;
   std::vector<Value> points_;
   std::vector<Wide> reach_;  // per box: most_inside for the interval at hand
+  std::vector<Value> reach_small_;
+  std::vector<std::size_t> near_;  // the boxes that can reach beyond an interval's start
   std::vector<std::vector<std::pair<int, int>>> sizes_;        // per box; empty: not tied
   std::vector<std::vector<std::pair<Value, Value>>> present_;  // sizes_ left, as values
 };
