@@ -4,6 +4,7 @@
 // variables' current domains. Exponential; for small networks only.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
