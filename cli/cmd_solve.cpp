@@ -350,7 +350,8 @@ void add_solve_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("--propagator", args->propagator,
                   "table propagation: auto (AC3bit+rm and Compact-Table), ac4, ac3bit or ct");
   cmd->add_flag("--no-difference-cliques", args->no_cliques,
-                "do not add allDifferent over cliques of binary != constraints (CPU engine)");
+                "do not add allDifferent over cliques of binary != constraints nor noOverlap "
+                "over cliques of binary disjunctive pairs (CPU engine)");
   cmd->add_option("-p,--threads", args->threads,
                   "workers searching at once: 0 (default) one per core, 1 the sequential search");
   cmd->add_option("--parallel", args->parallel,

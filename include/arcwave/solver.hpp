@@ -98,7 +98,8 @@ struct SolverOptions {
   double time_limit_seconds = 0;  // 0: no limit
   SolverBackend backend = SolverBackend::kAuto;
   TablePropagation tables = TablePropagation::kAuto;
-  /// CPU engine: add a redundant allDifferent over each clique of binary != constraints.
+  /// CPU engine: add a redundant allDifferent over each clique of binary != constraints, and a
+  /// redundant noOverlap over each clique of binary disjunctive pairs (x + p <= y or y + q <= x).
   bool difference_cliques = true;
   /// kGpu: the batched device search is preceded by a CPU search of at most this many seconds
   /// (0: none); what it settles is answered without the device, and its best objective bounds

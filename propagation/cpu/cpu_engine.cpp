@@ -15,8 +15,10 @@
 #include "propagation/cpu/all_different.hpp"
 #include "propagation/cpu/compact_table.hpp"
 #include "propagation/cpu/difference_cliques.hpp"
+#include "propagation/cpu/disjunctive_cliques.hpp"
 #include "propagation/cpu/element.hpp"
 #include "propagation/cpu/globals/boxes_projection.hpp"
+#include "propagation/cpu/globals/disjunctive.hpp"
 #include "propagation/cpu/globals/global_propagators.hpp"
 #include "propagation/cpu/intension.hpp"
 #include "propagation/cpu/interval_intension.hpp"
@@ -186,6 +188,18 @@ void CpuEngine::build(const CpuEngineOptions& options) {
       add(std::make_unique<AllDifferentPropagator>(id, std::move(clique), std::vector<Value>{},
                                                    domains, true));
       ++kinds["allDifferent on != cliques"];
+    }
+    for (DisjunctiveClique& clique : disjunctive_cliques(m)) {
+      const int id = static_cast<int>(scopes_.size());
+      scopes_.push_back(clique.starts);
+      std::vector<Term> starts, lengths;
+      for (std::size_t i = 0; i < clique.starts.size(); ++i) {
+        starts.push_back(Term::variable(clique.starts[i], domains));
+        lengths.push_back(Term::constant(clique.lengths[i]));
+      }
+      add(std::make_unique<DisjunctivePropagator>(id, std::move(clique.starts), std::move(starts),
+                                                  std::move(lengths), false));
+      ++kinds["noOverlap on disjunctive-pair cliques"];
     }
   }
   // The objective's cut is a constraint from the start (numbered after the model's), so that

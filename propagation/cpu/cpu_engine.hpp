@@ -29,8 +29,9 @@ struct CpuEngineOptions {
   bool all_different_matching = true;               // GAC by matching (else value elimination only)
   std::size_t intension_enumeration_limit = 5'000;  // tuples one revision may enumerate
   std::size_t ac4_expansion_limit = 10'000'000;     // tuples of an n-ary table AC4 may expand
-  /// Add a redundant allDifferent over each clique of binary != constraints (search only:
-  /// it filters more than arc consistency on the pairs).
+  /// Add a redundant allDifferent over each clique of binary != constraints, and a redundant
+  /// noOverlap over each clique of binary disjunctive pairs (search only: they filter more
+  /// than arc consistency on the pairs).
   bool difference_cliques = false;
 };
 
