@@ -69,6 +69,7 @@ bool SumPropagator::bounds(Context& ctx, bool& changed) {
   Domains& d = ctx.domains;
   const std::size_t n = vars_.size();
   Wide smin = 0, smax = 0;
+  Wide widest = 0;  // the largest range of one term
   for (std::size_t i = 0; i < n; ++i) {
     const Wide lo = (*values_[i])[static_cast<std::size_t>(d.min(vars_[i]))];
     const Wide hi = (*values_[i])[static_cast<std::size_t>(d.max(vars_[i]))];
@@ -77,8 +78,11 @@ bool SumPropagator::bounds(Context& ctx, bool& changed) {
     tmax_[i] = c > 0 ? c * hi : c * lo;
     smin += tmin_[i];
     smax += tmax_[i];
+    widest = std::max(widest, tmax_[i] - tmin_[i]);
   }
   if ((has_lo_ && smax < lo_) || (has_hi_ && smin > hi_)) return false;
+  // No term can be cut when even the widest one fits what the others leave.
+  if ((!has_hi_ || smin + widest <= hi_) && (!has_lo_ || smax - widest >= lo_)) return true;
   for (std::size_t i = 0; i < n; ++i) {
     const int x = vars_[i];
     const Wide c = coeffs_[i];
