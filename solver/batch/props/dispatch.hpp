@@ -16,6 +16,7 @@
 #include "solver/batch/props/ordered.hpp"
 #include "solver/batch/props/prop_context.hpp"
 #include "solver/batch/props/prop_kinds.hpp"
+#include "solver/batch/props/regular.hpp"
 #include "solver/batch/props/sum.hpp"
 
 namespace arcwave::batch {
@@ -49,6 +50,8 @@ ARCWAVE_HD bool run_prop(PropContext<G>& ctx, int kind, const long long* data) {
       return propagate_n_values(ctx, data);
     case kPropCircuit:
       return propagate_circuit(ctx, data);
+    case kPropRegular:
+      return propagate_regular(ctx, data);
     default:
       return true;
   }

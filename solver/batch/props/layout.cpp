@@ -2,12 +2,14 @@
 #include "solver/batch/props/layout.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
 #include "solver/batch/props/expr_eval.hpp"
 #include "solver/batch/props/prop_kinds.hpp"
+#include "solver/batch/props/regular.hpp"
 
 namespace arcwave::batch {
 
@@ -238,6 +240,44 @@ PropSpec circuit_spec(const CircuitConstraint& c) {
   return p;
 }
 
+PropSpec regular_spec(const RegularConstraint& c) {
+  const Automaton& a = *c.automaton;
+  PropSpec p;
+  p.kind = kPropRegular;
+  p.scope = constraint_scope(Constraint{c});
+  p.data.push_back(static_cast<long long>(c.scope.size()));
+  p.data.push_back(std::max(1, (a.states + 63) / 64));
+  p.data.push_back(a.start);
+  p.data.push_back(static_cast<long long>(a.finals.size()));
+  p.data.insert(p.data.end(), a.finals.begin(), a.finals.end());
+  std::vector<Automaton::Transition> ts = a.transitions;
+  std::sort(ts.begin(), ts.end(), [](const auto& l, const auto& r) {
+    return std::tie(l.value, l.from, l.to) < std::tie(r.value, r.from, r.to);
+  });
+  p.data.push_back(static_cast<long long>(ts.size()));
+  for (const Automaton::Transition& t : ts) {
+    p.data.push_back(t.value);
+    p.data.push_back(t.from);
+    p.data.push_back(t.to);
+  }
+  p.data.insert(p.data.end(), c.scope.begin(), c.scope.end());
+  return p;
+}
+
+// cardinality as counts (props/count.hpp): the occurrences of each value satisfy its condition,
+// and when closed every variable takes one of the values (all of them counted).
+std::vector<PropSpec> cardinality_specs(const CardinalityConstraint& c) {
+  std::vector<PropSpec> out;
+  for (std::size_t j = 0; j < c.values.size(); ++j)
+    out.push_back(count_spec(CountConstraint{c.scope, {c.values[j]}, c.occurs[j]}));
+  if (c.closed) {
+    Condition all;
+    all.value = static_cast<Value>(c.scope.size());
+    out.push_back(count_spec(CountConstraint{c.scope, c.values, all}));
+  }
+  return out;
+}
+
 // The model's global constraints with device propagators (empty: none).
 std::vector<PropSpec> global_specs(const Constraint& c) {
   if (const auto* k = std::get_if<CountConstraint>(&c)) return {count_spec(*k)};
@@ -249,6 +289,8 @@ std::vector<PropSpec> global_specs(const Constraint& c) {
   if (const auto* o = std::get_if<NoOverlapConstraint>(&c)) return no_overlap_specs(*o);
   if (const auto* v = std::get_if<NValuesConstraint>(&c)) return {n_values_spec(*v)};
   if (const auto* r = std::get_if<CircuitConstraint>(&c)) return {circuit_spec(*r)};
+  if (const auto* k = std::get_if<CardinalityConstraint>(&c)) return cardinality_specs(*k);
+  if (const auto* g = std::get_if<RegularConstraint>(&c)) return {regular_spec(*g)};
   return {};
 }
 
@@ -261,7 +303,9 @@ bool has_global_specs(const Constraint& c) {
          std::holds_alternative<CumulativeConstraint>(c) ||
          std::holds_alternative<NoOverlapConstraint>(c) ||
          std::holds_alternative<NValuesConstraint>(c) ||
-         std::holds_alternative<CircuitConstraint>(c);
+         std::holds_alternative<CircuitConstraint>(c) ||
+         std::holds_alternative<CardinalityConstraint>(c) ||
+         std::holds_alternative<RegularConstraint>(c);
 }
 
 // Whether a height of the cumulative may be negative (its profile would not bound the load).
@@ -317,6 +361,10 @@ std::optional<std::string> prop_refusal(const IndexedModel& model, const Indexed
     if (const auto* u = std::get_if<CumulativeConstraint>(&g->constraint);
         u != nullptr && negative_height(model, *u))
       return std::string("cumulative with heights that may be negative");
+    if (const auto* r = std::get_if<RegularConstraint>(&g->constraint);
+        r != nullptr && r->automaton->states > kRegularStates)
+      return fmt::format("{} with {} states (the device takes {} at most)",
+                         constraint_kind(g->constraint), r->automaton->states, kRegularStates);
     if (has_global_specs(g->constraint)) return std::nullopt;
     return std::string(constraint_kind(g->constraint));
   }

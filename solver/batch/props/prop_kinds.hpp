@@ -19,6 +19,7 @@ enum PropKind : int {
   kPropNoOverlap,     // no_overlap.hpp
   kPropNValues,       // n_values.hpp
   kPropCircuit,       // circuit.hpp
+  kPropRegular,       // regular.hpp (regular and mdd)
   kPropKindCount
 };
 

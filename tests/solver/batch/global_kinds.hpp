@@ -4,6 +4,8 @@
 #pragma once
 
 #include <algorithm>
+#include <memory>
+#include <tuple>
 #include <vector>
 
 #include "tests/solver/batch/global_models.hpp"
@@ -202,6 +204,101 @@ inline std::vector<GlobalKind> global_kinds() {
   circuit.hi = 5;
   circuit.relation = FixpointRelation::kWeaker;
   kinds.push_back(circuit);
+  GlobalKind cardinality{"cardinality", [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                           CardinalityConstraint c;
+                           c.scope = pick_vars(rng, vars, 3 + rng.below(3));
+                           const auto values = 1 + rng.below(3);
+                           for (std::uint64_t k = 0; k < values; ++k) {
+                             const Value v = rng.between(0, 4);
+                             bool seen = false;
+                             for (const Operand& o : c.values)
+                               seen = seen || (!o.is_variable && o.value == v);
+                             if (seen) continue;
+                             c.values.push_back(Operand{false, v});
+                             Condition occ;
+                             if (rng.below(3) == 0) {
+                               occ.kind = Condition::Kind::kVariable;
+                               occ.value = vars[rng.below(vars.size())];
+                             } else if (rng.below(2) == 0) {
+                               occ.op = Relation::kIn;
+                               occ.kind = Condition::Kind::kRange;
+                               occ.lo = rng.between(0, 1);
+                               occ.hi = occ.lo + rng.between(0, 2);
+                             } else {
+                               occ.value = rng.between(0, 2);
+                             }
+                             c.occurs.push_back(occ);
+                           }
+                           c.closed = rng.below(4) == 0;
+                           m.add_constraint(c);
+                         }};
+  cardinality.lo = 0;
+  cardinality.hi = 5;
+  cardinality.relation = FixpointRelation::kWeaker;  // counts per value; the CPU's is a flow
+  kinds.push_back(cardinality);
+  for (const int form : {0, 1, 2}) {
+    // A random automaton (non-deterministic for regular; layered, one final, for mdd) over
+    // 3 to 5 distinct variables: GAC on the layered graph on both sides. The long form, an mdd
+    // over 40 variables, two nodes a layer and few edges, has more layers than the device keeps
+    // forward sets for (props/regular.hpp recomputes them).
+    const bool mdd = form > 0;
+    const bool wide = form == 2;
+    GlobalKind regular{
+        form == 0 ? "regular" : (wide ? "mdd (40 layers)" : "mdd"),
+        [mdd, wide](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+          RegularConstraint c;
+          c.scope = pick_vars(rng, vars, wide ? vars.size() : 3 + rng.below(3));
+          c.mdd = mdd;
+          auto a = std::make_shared<Automaton>();
+          const int n = static_cast<int>(c.scope.size());
+          if (mdd) {
+            // Layer i holds 1 to 3 nodes; node 0 the root, the last one the terminal.
+            std::vector<std::vector<int>> layers{{0}};
+            a->states = 1;
+            for (int i = 1; i < n; ++i) {
+              layers.emplace_back();
+              const int width = wide ? 2 : 1 + static_cast<int>(rng.below(3));
+              for (int k = 0; k < width; ++k) layers.back().push_back(a->states++);
+            }
+            layers.push_back({a->states++});
+            for (int i = 0; i < n; ++i)
+              for (int q : layers[static_cast<std::size_t>(i)])
+                for (int e = 0; e < (wide ? 1 + static_cast<int>(rng.below(10) < 2)
+                                          : 2 + static_cast<int>(rng.below(3)));
+                     ++e) {
+                  const auto& next = layers[static_cast<std::size_t>(i) + 1];
+                  a->transitions.push_back({q, wide ? rng.between(0, 1) : rng.between(-2, 4),
+                                            next[rng.below(next.size())]});
+                }
+            a->finals = {a->states - 1};
+          } else {
+            a->states = 2 + static_cast<int>(rng.below(3));
+            for (int q = 0; q < a->states; ++q)
+              if (rng.below(2) == 0 || a->finals.empty()) a->finals.push_back(q);
+            const int edges = 3 * a->states + static_cast<int>(rng.below(4));
+            for (int e = 0; e < edges; ++e)
+              a->transitions.push_back(
+                  {static_cast<int>(rng.below(static_cast<std::uint64_t>(a->states))),
+                   rng.between(-2, 4),
+                   static_cast<int>(rng.below(static_cast<std::uint64_t>(a->states)))});
+          }
+          // No repeated transitions (the reader lists each once).
+          std::sort(a->transitions.begin(), a->transitions.end(), [](const auto& l, const auto& r) {
+            return std::tie(l.from, l.value, l.to) < std::tie(r.from, r.value, r.to);
+          });
+          a->transitions.erase(std::unique(a->transitions.begin(), a->transitions.end()),
+                               a->transitions.end());
+          c.automaton = std::move(a);
+          m.add_constraint(c);
+        }};
+    regular.lo = wide ? 0 : -2;
+    regular.hi = wide ? 1 : 4;  // long: domains 0..1, every edge alive at the root
+    if (wide) {
+      regular.variables = 40;
+      regular.constraints = 1;
+    }
+    kinds.push_back(regular);
+  }
   GlobalKind intension{"intension (not tabulated)",
                        [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
                          const std::vector<int> scope = pick_vars(rng, vars, 2 + rng.below(3));
