@@ -172,17 +172,13 @@ TEST_CASE("batched search refuses what it cannot take", "[batch]") {
   Model m;
   const int x = m.add_variable("x", {0, 1, 2});
   const int y = m.add_variable("y", {0, 1, 2});
-  CardinalityConstraint c;
-  c.scope = {x, y};
-  c.values = {Operand{false, 1}};
-  Condition once;
-  once.value = 1;
-  c.occurs = {once};
+  ChannelConstraint c;
+  c.list = {x, y};
   m.add_constraint(c);
   const IndexedModel indexed = index_model(m);
   const auto why = batch::batch_refusal(indexed);
   REQUIRE(why.has_value());
-  CHECK(why->find("constraint #0 (cardinality, on 2 variables) has no device propagator") !=
+  CHECK(why->find("constraint #0 (channel, on 2 variables) has no device propagator") !=
         std::string::npos);
 }
 
