@@ -1,11 +1,13 @@
 // The batched search on the device against the same searcher on the host ([gpu]): counts on
-// n-queens and random networks, first solutions checked, optima on small COPs.
+// n-queens and random networks, first solutions checked, optima on small COPs, and every kind
+// of device propagator (solver/batch/props/) on random models.
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
 #include "core/device_set.hpp"
 #include "instances/csp/generators.hpp"
 #include "tests/solver/batch/batch_fixture.hpp"
+#include "tests/solver/batch/global_kinds.hpp"
 #include "tests/support/gpu.hpp"
 
 namespace arcwave {
@@ -69,6 +71,50 @@ TEST_CASE("batched search on the device counts what the host counts", "[batch][g
       const batch::BatchResult dev = batch::batch_search_device(c.net, c.items, o);
       CHECK(dev.complete);
       CHECK(dev.solutions == host.solutions);
+    }
+  }
+}
+
+// Each kind's propagator runs on the device's threads, many at once under atomics: counts equal
+// the host reference's, first solutions satisfy the model, and optima of a sum objective equal.
+TEST_CASE("device propagators on the device count and optimise as the host does",
+          "[batch][gpu][props]") {
+  ARCWAVE_REQUIRE_GPU();
+  for (const test::GlobalKind& kind : test::global_kinds()) {
+    for (int i = 0; i < 8; ++i) {
+      const auto seed = static_cast<std::uint64_t>(9900 + i);
+      Model m = test::global_model(kind, seed);
+      const test::BatchCase c = batch_case(m, kind.index);
+      batch::BatchOptions o;
+      o.all_solutions = true;
+      o.time_limit_seconds = 5;
+      const batch::BatchResult host = batch::batch_search_host(c.net, c.items, o);
+      if (!host.complete) continue;
+      for (int threads : {32, 128}) {
+        INFO(fmt::format("{} model {} (seed {}) threads {}", kind.name, i, seed, threads));
+        o.threads_per_searcher = threads;
+        const batch::BatchResult dev = batch::batch_search_device(c.net, c.items, o);
+        CHECK(dev.complete);
+        CHECK(dev.solutions == host.solutions);
+        const batch::BatchResult first = batch::batch_search_device(c.net, c.items, {});
+        CHECK(first.solution.has_value() == (host.solutions > 0));
+        if (first.solution) CHECK(m.check(test::values_of(m, *first.solution)));
+      }
+      // The same model minimising the sum of its first three variables.
+      Objective obj;
+      obj.kind = Objective::Kind::kSum;
+      obj.scope = {0, 1, 2};
+      obj.coeffs = {1, 2, -1};
+      m.set_objective(obj);
+      const test::BatchCase opt = batch_case(m, kind.index);
+      const batch::BatchResult best_host = batch::batch_search_host(opt.net, opt.items, {});
+      const batch::BatchResult best_dev = batch::batch_search_device(opt.net, opt.items, {});
+      INFO(fmt::format("{} model {} (seed {}) minimised", kind.name, i, seed));
+      CHECK(best_dev.complete);
+      CHECK(best_dev.solution.has_value() == best_host.solution.has_value());
+      if (best_dev.solution && best_host.solution)
+        CHECK(obj.evaluate(test::values_of(m, *best_dev.solution)) ==
+              obj.evaluate(test::values_of(m, *best_host.solution)));
     }
   }
 }
