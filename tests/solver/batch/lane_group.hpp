@@ -5,9 +5,14 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <source_location>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -15,26 +20,43 @@
 
 namespace arcwave::test {
 
-/// A barrier of `count` threads: a count of arrivals and a generation the last arrival bumps
-/// (plain enough to trust when the question is whether the searcher's lanes meet at the same
-/// barriers; libstdc++ 12's std::barrier was seen blocking with every lane inside it).
+/// A barrier of `count` threads whose waiters sleep until the last arrival wakes them. Waiting by
+/// sched_yield() starved the lanes on a loaded machine: Linux's EEVDF scheduler moves a yielding
+/// thread's deadline back a slice per call, so spinning lanes (the one still working included,
+/// which had yielded as often) lost the core to any busy process, and a 71-node search took
+/// minutes with the barriers still advancing (measured: 6 busy processes on the lanes' core, 15
+/// block barriers a second, 0.2 s of user CPU in 63 s). A woken thread is placed afresh.
 class LaneBarrier {
  public:
   explicit LaneBarrier(int count) : count_(count) {}
-  void arrive_and_wait() {
-    const unsigned generation = generation_.load(std::memory_order_acquire);
-    if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == count_) {
-      arrived_.store(0, std::memory_order_relaxed);
-      generation_.fetch_add(1, std::memory_order_release);
+  /// `on_last` runs in the last arrival while every other one still waits.
+  template <class OnLast>
+  void arrive_and_wait(OnLast on_last) {
+    std::unique_lock lock(mutex_);
+    const unsigned generation = generation_;
+    if (++arrived_ == count_) {
+      on_last();
+      arrived_ = 0;
+      ++generation_;
+      completed_.fetch_add(1, std::memory_order_relaxed);
+      lock.unlock();
+      woken_.notify_all();
       return;
     }
-    while (generation_.load(std::memory_order_acquire) == generation) std::this_thread::yield();
+    woken_.wait(lock, [&] { return generation_ != generation; });
+  }
+  /// Barriers completed so far (a watchdog's sign of progress).
+  [[nodiscard]] unsigned long long completed() const {
+    return completed_.load(std::memory_order_relaxed);
   }
 
  private:
   int count_;
-  std::atomic<int> arrived_{0};
-  std::atomic<unsigned> generation_{0};
+  std::mutex mutex_;
+  std::condition_variable woken_;
+  int arrived_ = 0;
+  unsigned generation_ = 0;
+  std::atomic<unsigned long long> completed_{0};
 };
 
 /// What the lanes of one group share.
@@ -54,6 +76,13 @@ struct LaneBlock {
   std::vector<std::uint64_t> words;
   // Per lane: the source line of the barrier it waits at (0: none), for a blocked run's report.
   std::vector<std::atomic<int>> at;
+
+  /// Barriers completed by the block and all warps together.
+  [[nodiscard]] unsigned long long completed() const {
+    unsigned long long c = block.completed();
+    for (const auto& w : warps) c += w->completed();
+    return c;
+  }
 };
 
 class LaneGroup {
@@ -68,12 +97,12 @@ class LaneGroup {
   [[nodiscard]] static long long clock() { return 0; }
   void sync(std::source_location where = std::source_location::current()) const {
     mark(where, 1);
-    b_.block.arrive_and_wait();
+    b_.block.arrive_and_wait([&] { same_line(0, b_.size); });
     mark(where, 0);
   }
   void warp_sync(std::source_location where = std::source_location::current()) const {
     mark(where, 2);
-    b_.warps[static_cast<std::size_t>(warp())]->arrive_and_wait();
+    b_.warps[static_cast<std::size_t>(warp())]->arrive_and_wait([&] { same_line(base(), 32); });
     mark(where, 0);
   }
   [[nodiscard]] bool warp_any(bool v,
@@ -193,6 +222,24 @@ class LaneGroup {
 
  private:
   [[nodiscard]] int base() const { return rank_ & ~31; }
+  // The last arrival at a barrier of lanes [from, from + count): every one of them must wait at
+  // the same line. Lanes that reached different barriers (a condition they read differently)
+  // would be released together here and block or miscount later; on the device that is
+  // undefined behaviour (__syncthreads in divergent code). Ends the run at the first such
+  // barrier, with the line of every lane.
+  void same_line(int from, int count) const {
+    const int line = b_.at[static_cast<std::size_t>(from)].load(std::memory_order_relaxed);
+    bool same = true;
+    for (int r = from; r < from + count; ++r)
+      same = same && b_.at[static_cast<std::size_t>(r)].load(std::memory_order_relaxed) == line;
+    if (same) return;
+    std::string lines;
+    for (int r = from; r < from + count; ++r)
+      lines += " " + std::to_string(b_.at[static_cast<std::size_t>(r)].load());
+    std::fprintf(stderr, "lanes released at different barriers; line per lane:%s\n", lines.c_str());
+    std::fflush(stderr);
+    std::abort();
+  }
   // Block barriers as +line, warp barriers as -line; 0 while the lane runs.
   void mark(const std::source_location& where, int kind) const {
     const int line = static_cast<int>(where.line());

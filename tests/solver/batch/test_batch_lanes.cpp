@@ -4,15 +4,19 @@
 // solution and node counts on networks of more than 32 variables (several chunks of lanes per
 // warp), with one and two warps.
 //
-// The lanes meet at LaneBarrier (lane_group.hpp): libstdc++ 12's std::barrier blocked one run in
-// about fifty with every lane inside it (seen 2026-11-27); with LaneBarrier, 100 runs in a row
-// passed. A watchdog reports the barrier line of every lane if a run ever blocks.
+// The lanes meet at LaneBarrier (lane_group.hpp), which ends the run at once if the lanes of a
+// barrier wait at different lines (the searcher would then split them: a hang on the device). A
+// watchdog reports the barrier line of every lane if no barrier completes for a minute. Runs
+// that "blocked" on a loaded machine (2026-11-28) were starved, not blocked: the barriers still
+// advanced, slowly, while the lanes waited by sched_yield(); they now sleep.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -84,13 +88,19 @@ Counted lane_count(const batch::BatchNetwork& net, int threads) {
       searcher.run();
       --running;
     });
-  // A watchdog: lanes that reach different barriers block for ever; report where each waits
-  // (searcher.hpp lines: + a block barrier, - a warp barrier) and end the run.
-  for (int tenth = 0; running.load() > 0; ++tenth) {
-    if (tenth == 600) {
+  // A watchdog: lanes that block (no barrier completes for a minute, however slow the machine
+  // is otherwise) are reported where each waits (searcher.hpp lines: + a block barrier, - a
+  // warp barrier) and the run ends.
+  unsigned long long completed = block.completed();
+  for (int still = 0; running.load() > 0; ++still) {
+    if (const unsigned long long now = block.completed(); now != completed) {
+      completed = now;
+      still = 0;
+    }
+    if (still == 600) {
       std::string where;
       for (int r = 0; r < threads; ++r) where += fmt::format(" {}", block.at[r].load());
-      fmt::print(stderr, "lanes blocked; barrier line per lane:{}\n", where);
+      fmt::print(stderr, "lanes blocked (no barrier for 60 s); barrier line per lane:{}\n", where);
       std::fflush(stderr);
       std::abort();
     }
@@ -156,6 +166,36 @@ TEST_CASE("batched search: device propagators on lanes count what one lane count
     }
     INFO(kind.name);
     CHECK(tried == 4);
+  }
+}
+
+// Lanes that wait by sched_yield() lost their cores to busy threads for minutes (see
+// LaneBarrier); a miscounted barrier would end the run at once (lanes at different lines). The
+// lane search again and again on small networks, one to three warps, while busy threads (never
+// yielding, one per core) compete for every core: each run counts what one lane counts.
+TEST_CASE("batched search: lanes under busy threads, again and again", "[batch][lanes][stress]") {
+  // Asked to stop and joined when the test leaves, by a failure too.
+  std::vector<std::jthread> competitors;
+  const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+  for (unsigned i = 0; i < cores; ++i)
+    competitors.emplace_back([](const std::stop_token& stop) {
+      while (!stop.stop_requested()) {
+      }
+    });
+  const std::vector<test::PlantedCase> planted = test::planted_networks(false);
+  for (std::size_t k = 0; k < 2; ++k) {  // 40 variables of 6 values, conflicts and supports
+    const test::BatchCase c = test::batch_case(planted[k].model);
+    batch::BatchOptions o;
+    o.all_solutions = true;
+    o.learn_weights = false;
+    const batch::BatchResult expected = batch::batch_search_host(c.net, c.items, o);
+    for (int threads : {32, 64, 96})
+      for (int run = 0; run < 3; ++run) {
+        INFO(fmt::format("{} threads {} run {}", planted[k].name, threads, run));
+        const Counted got = lane_count(c.net, threads);
+        CHECK(got.solutions == expected.solutions);
+        CHECK(got.nodes == expected.nodes);
+      }
   }
 }
 
