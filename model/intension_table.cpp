@@ -11,7 +11,9 @@ std::shared_ptr<const Table> intension_to_table(const Model& model, const Intens
   std::vector<const std::vector<Value>*> domains(arity);
   std::size_t product = 1;
   for (std::size_t i = 0; i < arity; ++i) {
-    domains[i] = &model.variables()[c.scope[i]].domain;
+    const Domain& d = model.variables()[c.scope[i]].domain;
+    if (d.large()) return nullptr;  // more values than any table limit
+    domains[i] = &d.values();
     for (Value v : *domains[i])
       if (v <= std::numeric_limits<std::int32_t>::min() ||
           v > std::numeric_limits<std::int32_t>::max())

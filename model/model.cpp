@@ -235,11 +235,20 @@ struct Validator {
 
 }  // namespace
 
-int Model::add_variable(std::string name, std::vector<Value> domain, bool declare) {
+int Model::add_variable(std::string name, Domain domain, bool declare) {
   if (domain.empty()) throw InputError(fmt::format("variable '{}' has an empty domain", name));
+  if (domain.large() && domain.size() > Domain::kMaxValues)
+    throw Unsupported(SourcePosition{},
+                      fmt::format("the domain of '{}' has more than 2^31 values", name));
   // Readers hand over sorted domains (millions of values): check before sorting.
-  if (!std::is_sorted(domain.begin(), domain.end())) std::sort(domain.begin(), domain.end());
-  domain.erase(std::unique(domain.begin(), domain.end()), domain.end());
+  if (!domain.large() && std::adjacent_find(domain.begin(), domain.end(), [](Value a, Value b) {
+                           return a >= b;
+                         }) != domain.end()) {
+    std::vector<Value> values = domain.values();
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    domain = Domain(std::move(values));
+  }
   variables_.push_back({std::move(name), std::move(domain)});
   const int index = static_cast<int>(variables_.size() - 1);
   if (declare) decls_.push_back({false, index});
@@ -307,9 +316,7 @@ std::string Model::value_text(int variable, Value value) const {
 }
 
 int Model::value_index(int variable, Value value) const {
-  const std::vector<Value>& d = variables_[static_cast<std::size_t>(variable)].domain;
-  const auto it = std::lower_bound(d.begin(), d.end(), value);
-  return it != d.end() && *it == value ? static_cast<int>(it - d.begin()) : -1;
+  return static_cast<int>(variables_[static_cast<std::size_t>(variable)].domain.index_of(value));
 }
 
 std::optional<std::size_t> Model::first_violation(std::span<const Value> assignment) const {

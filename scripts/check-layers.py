@@ -36,6 +36,7 @@ PUBLIC_HOME = {
     "backend.hpp": "core",
     "version.hpp": "core",
     "model.hpp": "model",
+    "domain.hpp": "model",
     "expr.hpp": "model",
     "model_summary.hpp": "model",
     "xcsp.hpp": "parsers",

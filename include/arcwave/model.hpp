@@ -16,15 +16,14 @@
 #include <variant>
 #include <vector>
 
+#include "arcwave/domain.hpp"
 #include "arcwave/expr.hpp"
 
 namespace arcwave {
 
-using Value = std::int64_t;
-
 struct Variable {
-  std::string name;           // as printed: "X3", "x[2][0]"
-  std::vector<Value> domain;  // sorted, distinct, non-empty
+  std::string name;  // as printed: "X3", "x[2][0]"
+  Domain domain;     // sorted, distinct, non-empty (large: an interval)
   /// A symbolic variable (XCSP3 type="symbolic"): its values are symbol numbers, printed back
   /// as Model::symbols()[value].
   bool symbolic = false;
@@ -305,7 +304,7 @@ class Model {
  public:
   /// Adds a variable; the domain is sorted and deduplicated. Throws InputError on an empty
   /// domain. `declare` lists it as a single variable in the output order.
-  int add_variable(std::string name, std::vector<Value> domain, bool declare = true);
+  int add_variable(std::string name, Domain domain, bool declare = true);
   /// Adds an array (cells start without variables) and declares it; returns its index.
   int add_array(std::string name, std::vector<int> sizes);
   void set_array_cell(int array, std::size_t flat_index, int variable);

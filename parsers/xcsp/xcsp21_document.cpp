@@ -217,7 +217,7 @@ class Xcsp21Handler final : public XmlHandler {
   void add_domain(const XmlNode& node) {
     const std::string& name = required_attribute(node, "name");
     const std::optional<std::uint64_t> declared = optional_count(node, "nbValues");
-    auto values = std::make_shared<const std::vector<Value>>(parse_domain_values(node));
+    auto values = std::make_shared<const Domain>(parse_domain_values(node));
     if (declared && *declared != values->size())
       fail_at_tag(node, fmt::format("domain '{}' declares nbValues=\"{}\" but has {} values", name,
                                     *declared, values->size()));
@@ -231,7 +231,7 @@ class Xcsp21Handler final : public XmlHandler {
     const auto d = symbols_.domains.find(domain);
     if (d == symbols_.domains.end())
       fail_at_tag(node, fmt::format("variable '{}' has the unknown domain '{}'", name, domain));
-    symbols_.total_domain_values += d->second->size();
+    symbols_.total_domain_values += d->second->large() ? 2 : d->second->size();
     if (symbols_.total_domain_values > kMaxTotalDomainValues)
       throw ResourceError(
           fmt::format("{}: the variables' domains hold more than {} values in all, "

@@ -26,7 +26,7 @@ struct PredicateDef {
 };
 
 struct Symbols {
-  NameMap<std::shared_ptr<const std::vector<Value>>> domains;
+  NameMap<std::shared_ptr<const Domain>> domains;
   NameMap<int> variables;
   NameMap<std::shared_ptr<const Table>> relations;
   NameMap<PredicateDef> predicates;

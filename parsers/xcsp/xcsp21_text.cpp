@@ -91,7 +91,7 @@ bool looks_like_integer(std::string_view word) noexcept {
   return true;
 }
 
-std::vector<Value> parse_domain_values(const XmlNode& domain) {
+Domain parse_domain_values(const XmlNode& domain) {
   // Ranges are collected first and merged, so that the number of distinct values is known (and
   // checked against the limit) before any range is expanded.
   std::vector<std::pair<Value, Value>> ranges;
@@ -129,11 +129,19 @@ std::vector<Value> parse_domain_values(const XmlNode& domain) {
   std::uint64_t count = 0;
   for (const auto& [lo, hi] : merged) {
     count += static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;
-    if (count > kMaxDomainValues || count == 0)  // 0: the full 64-bit range wrapped around
-      throw ResourceError(fmt::format(
-          "{}: domain '{}' has more than {} values, the most arcwave reads in one domain",
-          domain.position.to_string(), domain.attribute("name") ? *domain.attribute("name") : "",
-          kMaxDomainValues));
+    if (count > Domain::kMaxValues || count == 0)  // 0: the full 64-bit range wrapped around
+      throw Unsupported(domain.position,
+                        fmt::format("domain '{}' has more than 2^31 values",
+                                    domain.attribute("name") ? *domain.attribute("name") : ""));
+  }
+  if (count > kMaxDomainValues) {
+    if (merged.size() > 1)
+      throw Unsupported(
+          domain.position,
+          fmt::format("domain '{}' has more than {} values and holes (a large "
+                      "domain must be one range)",
+                      domain.attribute("name") ? *domain.attribute("name") : "", kMaxDomainValues));
+    return Domain::range(merged.front().first, merged.front().second);
   }
   std::vector<Value> values;
   values.reserve(static_cast<std::size_t>(count));

@@ -28,10 +28,11 @@ struct NameHash {
 template <typename T>
 using NameMap = std::unordered_map<std::string, T, NameHash, std::equal_to<>>;
 
-/// The largest number of values one domain may expand to, and all variables together
-/// (each variable holds its own copy of its domain): beyond them reading is refused
+/// The largest number of values one domain is enumerated with (a single range of more, up to
+/// Domain::kMaxValues, is kept as its bounds: a large domain), and the most all variables
+/// together may hold (each holds its own copy of its domain): beyond that reading is refused
 /// (ResourceError) before the memory is allocated.
-inline constexpr std::uint64_t kMaxDomainValues = std::uint64_t{1} << 24;
+inline constexpr std::uint64_t kMaxDomainValues = Domain::kMaxEnumerated;
 inline constexpr std::uint64_t kMaxTotalDomainValues = std::uint64_t{1} << 26;
 
 [[noreturn]] void fail_at_tag(const XmlNode& node, const std::string& message);
@@ -59,7 +60,7 @@ std::vector<Word> split_words(std::string_view text);
 bool looks_like_integer(std::string_view word) noexcept;
 
 /// The values of a <domain> element's text, sorted and distinct.
-std::vector<Value> parse_domain_values(const XmlNode& domain);
+Domain parse_domain_values(const XmlNode& domain);
 
 /// Reads the tuples of a <relation> element's text into `cells` (appended, tuple-major) and
 /// returns how many there are. Values must fit table cells (32-bit, the star value excluded).

@@ -6,8 +6,8 @@
 // An expression variable `aux` comes with the constraint aux = expr (an IntensionConstraint). Its
 // domain is the exact image of the expression over the product of its variables' domains when
 // that product has at most kExactImageTuples tuples (and the document's kExactImageBudget is not
-// spent), else the interval that interval arithmetic gives (refused as Unsupported above
-// kMaxIntervalValues values).
+// spent), else the interval that interval arithmetic gives (a large domain above
+// Domain::kMaxEnumerated values, refused as Unsupported above Domain::kMaxValues).
 //
 // Internal to the XCSP3 reader; header-only so that the reader stays one translation unit.
 #pragma once
@@ -111,8 +111,6 @@ inline constexpr std::uint64_t kExactImageTuples = 1'000'000;
 /// Tuples evaluated for exact images in one document; past it, images are intervals (a short
 /// document must not buy unbounded time with many expressions).
 inline constexpr std::uint64_t kExactImageBudget = 50'000'000;
-/// Wider intervals (from interval arithmetic) are refused.
-inline constexpr std::uint64_t kMaxIntervalValues = 10'000'000;
 
 class AuxiliaryVariables {
  public:
@@ -131,7 +129,7 @@ class AuxiliaryVariables {
   int expression(ResolvedExpression r, std::string name, const SourcePosition& where) {
     const std::string key = key_of(r);
     if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
-    std::vector<Value> domain = image(r, name, where);
+    Domain domain = image(r, name, where);
     const int aux = vars_.add_auxiliary(std::move(name), std::move(domain), where);
     // aux = expr: slot 0 is aux, the expression's slots move up by one.
     std::vector<std::uint32_t> shift(r.scope.size());
@@ -174,7 +172,7 @@ class AuxiliaryVariables {
   }
 
   /// A new variable with this domain and no constraint (the caller posts what defines it).
-  int variable(std::string name, std::vector<Value> domain, const SourcePosition& where) {
+  int variable(std::string name, Domain domain, const SourcePosition& where) {
     return vars_.add_auxiliary(std::move(name), std::move(domain), where);
   }
 
@@ -190,8 +188,7 @@ class AuxiliaryVariables {
 
   /// The values an expression over these variables can take: exact over small domain
   /// products, else an interval.
-  std::vector<Value> image(const ResolvedExpression& r, std::string_view text,
-                           const SourcePosition& where) {
+  Domain image(const ResolvedExpression& r, std::string_view text, const SourcePosition& where) {
     std::uint64_t tuples = 1;
     for (int v : r.scope) {
       tuples *= domain(v).size();
@@ -206,15 +203,12 @@ class AuxiliaryVariables {
       for (int v : r.scope) slots.push_back({domain(v).front(), domain(v).back(), false});
       const ValueInterval iv = evaluate_interval(r.expr, slots);
       if (!iv.empty) {
-        if (range_width(iv.lo, iv.hi) > kMaxIntervalValues)
+        if (range_width(iv.lo, iv.hi) > Domain::kMaxValues)
           throw Unsupported(where, "expression " + quoted(text) + " whose values span " +
                                        std::to_string(iv.lo) + ".." + std::to_string(iv.hi) +
-                                       " (more than " + std::to_string(kMaxIntervalValues) +
-                                       " values)");
-        for (Value v = iv.lo;; ++v) {
-          values.push_back(v);
-          if (v == iv.hi) break;
-        }
+                                       " (more than 2^31 values)");
+        // Enumerated up to Domain::kMaxEnumerated values, a large domain beyond.
+        return Domain::range(iv.lo, iv.hi);
       }
     }
     if (values.empty())
@@ -223,7 +217,7 @@ class AuxiliaryVariables {
   }
 
  private:
-  [[nodiscard]] const std::vector<Value>& domain(int v) const {
+  [[nodiscard]] const Domain& domain(int v) const {
     return model_.variables()[static_cast<std::size_t>(v)].domain;
   }
 
@@ -239,7 +233,7 @@ class AuxiliaryVariables {
       bool carry = true;
       for (std::size_t i = k; carry && i > 0;) {
         --i;
-        const std::vector<Value>& d = domain(r.scope[i]);
+        const Domain& d = domain(r.scope[i]);
         if (++at[i] < d.size()) {
           slots[i] = d[at[i]];
           carry = false;

@@ -189,7 +189,7 @@ inline void post_precedence(const XmlNode& node, const VariableTable& vars, Mode
   } else {
     // Without <values>: every value of the list's domains, in increasing order.
     for (int v : c.scope) {
-      const std::vector<Value>& d = model.variables()[static_cast<std::size_t>(v)].domain;
+      const std::vector<Value>& d = model.variables()[static_cast<std::size_t>(v)].domain.values();
       c.values.insert(c.values.end(), d.begin(), d.end());
     }
     std::sort(c.values.begin(), c.values.end());

@@ -331,11 +331,11 @@ inline void post_clause(const XmlNode& node, const VariableTable& vars, Model& m
   }
   if (c.scope.empty()) throw InputError(list.position, "<clause> without literals");
   for (int v : c.scope) {
-    for (Value x : model.variables()[static_cast<std::size_t>(v)].domain)
-      if (x != 0 && x != 1)
-        throw InputError(where_of(node, args),
-                         "the literal " + model.variables()[static_cast<std::size_t>(v)].name +
-                             " of <clause> is not a 0/1 variable");
+    const Domain& d = model.variables()[static_cast<std::size_t>(v)].domain;
+    if (d.size() > 2 || d.front() < 0 || d.back() > 1)
+      throw InputError(where_of(node, args),
+                       "the literal " + model.variables()[static_cast<std::size_t>(v)].name +
+                           " of <clause> is not a 0/1 variable");
   }
   c.condition.op = Relation::kGe;
   c.condition.value = 1 - negatives;

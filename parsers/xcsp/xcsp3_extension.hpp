@@ -46,7 +46,8 @@ class ExtensionSpec {
       // Values outside every domain the scope can have never matter: ranges list only the others.
       const std::vector<Value>* universe = &vars.all_values();
       if (items_[0].kind == Item::kVariable)
-        universe = &vars.model().variables()[static_cast<std::size_t>(items_[0].value)].domain;
+        universe =
+            &vars.model().variables()[static_cast<std::size_t>(items_[0].value)].domain.values();
       table_ = read_unary(tuples_node, *universe, supports != nullptr, vars);
     } else if (const int arity = has_ellipsis_ ? -1 : static_cast<int>(items_.size());
                jobs != nullptr && arity > 0 && !vars.has_symbols() &&

@@ -77,7 +77,7 @@ inline std::vector<int> weighted_variables(const ObjectiveTerms& t, const Variab
   return out;
 }
 
-inline const std::vector<Value>& domain_of(const VariableTable& vars, int v) {
+inline const Domain& domain_of(const VariableTable& vars, int v) {
   return vars.model().variables()[static_cast<std::size_t>(v)].domain;
 }
 
@@ -93,7 +93,7 @@ inline Objective lex_objective(const XmlNode& node, const ObjectiveTerms& terms,
   Wide weight = 1;
   Wide largest = 0;  // the largest |weighted sum|
   for (std::size_t i = list.size(); i-- > 0;) {
-    const std::vector<Value>& d = domain_of(vars, list[i]);
+    const Domain& d = domain_of(vars, list[i]);
     weights[i] = static_cast<Value>(weight);
     largest += weight * std::max(-static_cast<Wide>(d.front()), static_cast<Wide>(d.back()));
     if (largest > kLimit)
@@ -168,7 +168,7 @@ inline Objective read_objective(const XmlNode& node, const VariableTable& vars) 
     // Between 1 and the number of distinct values the list can take.
     std::vector<Value> all;
     for (int v : list) {
-      const std::vector<Value>& d = detail::domain_of(vars, v);
+      const std::vector<Value>& d = detail::domain_of(vars, v).values();
       all.insert(all.end(), d.begin(), d.end());
     }
     std::sort(all.begin(), all.end());
@@ -181,7 +181,7 @@ inline Objective read_objective(const XmlNode& node, const VariableTable& vars) 
     const bool maximum = kind == "maximum";
     Value bound = maximum ? std::numeric_limits<Value>::min() : std::numeric_limits<Value>::max();
     for (int v : list) {
-      const std::vector<Value>& d = detail::domain_of(vars, v);
+      const Domain& d = detail::domain_of(vars, v);
       bound = maximum ? std::max(bound, d.front()) : std::min(bound, d.back());
     }
     for (int v : list)

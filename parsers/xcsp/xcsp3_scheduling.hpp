@@ -153,7 +153,7 @@ inline void post_bin_packing(const XmlNode& node, const VariableTable& vars, Mod
     c.condition = resolve_condition(*condition, vars, args);
     // Every bin an item may go to: the union of the items' domains.
     for (int v : c.scope) {
-      const std::vector<Value>& d = model.variables()[static_cast<std::size_t>(v)].domain;
+      const std::vector<Value>& d = model.variables()[static_cast<std::size_t>(v)].domain.values();
       c.bins.insert(c.bins.end(), d.begin(), d.end());
     }
     std::sort(c.bins.begin(), c.bins.end());

@@ -24,8 +24,9 @@ namespace arcwave::xcsp3 {
 // billions of values (0..4000000000, x[] over a huge array, 1x99999999). Past them the reader
 // throws ResourceError (exit code 4) naming the position, before allocating.
 
-/// Largest number of values one domain may have (domains are stored value by value).
-inline constexpr std::uint64_t kMaxDomainValues = std::uint64_t{1} << 24;
+/// Largest number of values one domain may have enumerated; a single range of more is kept as
+/// its bounds (a large domain, up to Domain::kMaxValues values).
+inline constexpr std::uint64_t kMaxDomainValues = Domain::kMaxEnumerated;
 /// Largest number of values all domains together may hold (8 bytes each).
 inline constexpr std::uint64_t kMaxTotalDomainValues = std::uint64_t{1} << 26;
 /// Largest number of variables (and of array cells, with or without a domain).
@@ -175,28 +176,64 @@ inline std::uint64_t range_width(Value lo, Value hi) {
   return w == std::numeric_limits<std::uint64_t>::max() ? w : w + 1;
 }
 
-/// A domain "v1 v2 lo..hi ..." (all of the node's text): sorted, distinct, non-empty.
-inline std::vector<Value> read_domain(const XmlNode& node, std::string_view owner) {
+/// A domain "v1 v2 lo..hi ..." (all of the node's text): sorted, distinct, non-empty. Up to
+/// kMaxDomainValues values are enumerated; a single range of more (up to Domain::kMaxValues)
+/// is kept as a large domain (its bounds).
+inline Domain read_domain(const XmlNode& node, std::string_view owner) {
   TextScanner s(node);
-  std::vector<Value> values;
+  std::vector<std::pair<Value, Value>> ranges;
+  std::size_t first_offset = 0;
   for (Token t = next_token(s); !t.empty(); t = next_token(s)) {
     if (!starts_like_integer(t.text) && t.text.find("..") == std::string_view::npos)
       throw Unsupported(s.position_at(t.offset),
                         "symbolic value " + quoted(t.text) + " in the domain of " + quoted(owner));
     const IntOrRange r = read_int_or_range(s, t, "a domain value");
-    const std::uint64_t width = range_width(r.lo, r.hi);
-    if (width > kMaxDomainValues || values.size() + width > kMaxDomainValues)
-      throw ResourceError(s.position_at(t.offset).to_string() + ": the domain of " + quoted(owner) +
-                          " has more than " + std::to_string(kMaxDomainValues) + " values");
-    for (Value v = r.lo;; ++v) {
-      values.push_back(v);
-      if (v == r.hi) break;
+    if (ranges.empty()) first_offset = t.offset;
+    ranges.emplace_back(r.lo, r.hi);
+  }
+  if (ranges.empty()) throw InputError(node.position, "empty domain for " + quoted(owner));
+  std::sort(ranges.begin(), ranges.end());
+  std::vector<std::pair<Value, Value>> merged;
+  for (const auto& r : ranges) {
+    // Adjacent or overlapping ranges merge (hi + 1 cannot overflow below INT64_MAX).
+    if (!merged.empty() && (merged.back().second == std::numeric_limits<Value>::max() ||
+                            r.first <= merged.back().second + 1)) {
+      merged.back().second = std::max(merged.back().second, r.second);
+    } else {
+      merged.push_back(r);
     }
   }
-  if (values.empty()) throw InputError(node.position, "empty domain for " + quoted(owner));
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
-  return values;
+  std::uint64_t count = 0;
+  for (const auto& [lo, hi] : merged) {
+    const std::uint64_t width = range_width(lo, hi);
+    count = width > std::numeric_limits<std::uint64_t>::max() - count
+                ? std::numeric_limits<std::uint64_t>::max()
+                : count + width;
+  }
+  if (count > kMaxDomainValues) {
+    if (merged.size() > 1)
+      throw Unsupported(s.position_at(first_offset),
+                        "the domain of " + quoted(owner) + " has more than " +
+                            std::to_string(kMaxDomainValues) +
+                            " values and holes (a large domain must be one range)");
+    if (count > Domain::kMaxValues)
+      throw Unsupported(s.position_at(first_offset),
+                        "the domain of " + quoted(owner) + " has more than 2^31 values");
+    return Domain::range(merged.front().first, merged.front().second);
+  }
+  std::vector<Value> values;
+  values.reserve(static_cast<std::size_t>(count));
+  for (const auto& [lo, hi] : merged)
+    for (Value v = lo;; ++v) {
+      values.push_back(v);
+      if (v == hi) break;
+    }
+  return {std::move(values)};
+}
+
+/// The values a domain takes in memory (a large one: its two bounds), for the readers' limits.
+inline std::size_t stored_values(const Domain& d) {
+  return d.large() ? 2 : d.size();
 }
 
 /// An integer list (coefficients, instantiation values, except values): integers separated by

@@ -36,7 +36,7 @@ class VariableTable {
     check_attributes(var, {"id", "type", "as", "class", "note"});
     const std::string& id = declared_id(var);
     bool symbolic = is_symbolic(var);
-    std::vector<Value> domain;
+    Domain domain;
     if (const std::string* as = var.attribute("as")) {
       if (has_content(var.text))
         throw InputError(var.position, "<var id=\"" + id + "\" as=...> must not list a domain");
@@ -49,7 +49,7 @@ class VariableTable {
     } else {
       domain = symbolic ? read_symbols(var, id) : read_domain(var, id);
     }
-    count_values(domain.size(), var.position);
+    count_values(stored_values(domain), var.position);
     count_cells(1, var.position);
     const int v = model_.add_variable(id, std::move(domain));
     if (symbolic) model_.set_symbolic(v);
@@ -58,8 +58,8 @@ class VariableTable {
 
   /// An auxiliary variable the reader introduces (not printed in solutions), counted with the
   /// declared ones.
-  int add_auxiliary(std::string name, std::vector<Value> domain, const SourcePosition& where) {
-    count_values(domain.size(), where);
+  int add_auxiliary(std::string name, Domain domain, const SourcePosition& where) {
+    count_values(stored_values(domain), where);
     count_cells(1, where);
     return model_.add_variable(std::move(name), std::move(domain), /*declare=*/false);
   }
@@ -97,7 +97,7 @@ class VariableTable {
     count_cells(cells, array.position);
 
     // Domain of each cell: an index into `cell_domains`, or -1 for none.
-    std::vector<std::vector<Value>> cell_domains;
+    std::vector<Domain> cell_domains;
     std::vector<int> cell_domain(cells, -1);
     auto domain_of = [&](const XmlNode& n) {
       return symbolic ? read_symbols(n, id) : read_domain(n, id);
@@ -121,7 +121,7 @@ class VariableTable {
         }
         const int index = static_cast<int>(cell_domains.size());
         cell_domains.push_back(domain_of(d));
-        check_values_fit(cell_domains.back().size(), d.position);
+        check_values_fit(stored_values(cell_domains.back()), d.position);
         for_cells(d, *for_attr, id, sizes, [&](std::size_t flat) {
           if (cell_domain[flat] != -1)
             throw InputError(d.position,
@@ -205,7 +205,7 @@ class VariableTable {
   const std::vector<Value>& all_values() {
     if (all_values_.empty()) {
       for (const Variable& v : model_.variables())
-        all_values_.insert(all_values_.end(), v.domain.begin(), v.domain.end());
+        all_values_.insert(all_values_.end(), v.domain.values().begin(), v.domain.values().end());
       std::sort(all_values_.begin(), all_values_.end());
       all_values_.erase(std::unique(all_values_.begin(), all_values_.end()), all_values_.end());
     }
@@ -399,14 +399,14 @@ class VariableTable {
   }
 
   void create_cells(const XmlNode& array, const std::string& id, const std::vector<int>& sizes,
-                    const std::vector<std::vector<Value>>& cell_domains,
-                    const std::vector<int>& cell_domain, bool symbolic) {
+                    const std::vector<Domain>& cell_domains, const std::vector<int>& cell_domain,
+                    bool symbolic) {
     const int a = model_.add_array(id, sizes);
     names_.emplace(id, Entry{true, a, array.position});
     for (std::size_t flat = 0; flat < cell_domain.size(); ++flat) {
       if (cell_domain[flat] < 0) continue;
-      const std::vector<Value>& dom = cell_domains[static_cast<std::size_t>(cell_domain[flat])];
-      count_values(dom.size(), array.position);
+      const Domain& dom = cell_domains[static_cast<std::size_t>(cell_domain[flat])];
+      count_values(stored_values(dom), array.position);
       const int v = model_.add_variable(cell_name(id, sizes, flat), dom, /*declare=*/false);
       if (symbolic) model_.set_symbolic(v);
       model_.set_array_cell(a, flat, v);
@@ -426,7 +426,7 @@ class VariableTable {
         size && parse_sizes(*size, array.position) != src.sizes)
       throw InputError(array.position, "size differs from that of array " + quoted(as));
     const std::vector<int> sizes = src.sizes;
-    std::vector<std::vector<Value>> cell_domains;
+    std::vector<Domain> cell_domains;
     std::vector<int> cell_domain(src.cells.size(), -1);
     std::size_t copied = 0;
     bool symbolic = false;
@@ -436,7 +436,7 @@ class VariableTable {
       const Variable& source = model_.variables()[static_cast<std::size_t>(src.cells[flat])];
       cell_domains.push_back(source.domain);
       symbolic = symbolic || source.symbolic;
-      copied += cell_domains.back().size();
+      copied += stored_values(cell_domains.back());
       check_values_fit(copied, array.position);
     }
     create_cells(array, id, sizes, cell_domains, cell_domain, symbolic);

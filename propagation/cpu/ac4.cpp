@@ -161,6 +161,7 @@ bool Ac4Propagator::lose_support(Context& ctx, std::uint32_t counter, bool& ok) 
 
 bool Ac4Propagator::process(Context& ctx, std::size_t i) {
   const Removal del = ctx.domains.logged(i);
+  if (ctx.domains.large(del.var)) return true;  // in no table (its entries are bounds)
   const std::size_t v = value_base_[del.var] + static_cast<std::size_t>(del.value);
   // After a wipe-out the entry is still finished (counters only), so undo stays exact.
   bool ok = true;
@@ -210,6 +211,7 @@ void Ac4Propagator::backtrack(const Domains& domains, std::size_t mark) {
   }
   for (std::size_t i = processed_; i-- > mark;) {
     const Removal del = domains.logged(i);
+    if (domains.large(del.var)) continue;
     const std::size_t v = value_base_[del.var] + static_cast<std::size_t>(del.value);
     for (std::size_t k = support_offset_[v]; k < support_offset_[v + 1]; ++k)
       ++counter_[support_[k]];

@@ -7,8 +7,7 @@ namespace arcwave::cpu {
 
 AllDifferentPropagator::AllDifferentPropagator(int constraint, std::vector<int> scope,
                                                std::vector<Value> except,
-                                               const std::vector<std::vector<Value>>& domains,
-                                               bool matching)
+                                               const std::vector<Domain>& domains, bool matching)
     : Propagator(constraint, std::move(scope)), matching_(matching && except.empty()) {
   std::vector<Value> all;
   for (int x : vars_) {

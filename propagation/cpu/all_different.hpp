@@ -15,7 +15,7 @@ namespace arcwave::cpu {
 class AllDifferentPropagator final : public Propagator {
  public:
   AllDifferentPropagator(int constraint, std::vector<int> scope, std::vector<Value> except,
-                         const std::vector<std::vector<Value>>& domains, bool matching = true);
+                         const std::vector<Domain>& domains, bool matching = true);
   bool propagate(Context& ctx) override;
   [[nodiscard]] bool expensive() const override { return matching_; }
 

@@ -17,6 +17,7 @@
 #include "propagation/cpu/difference_cliques.hpp"
 #include "propagation/cpu/disjunctive_cliques.hpp"
 #include "propagation/cpu/element.hpp"
+#include "propagation/cpu/element_bounds.hpp"
 #include "propagation/cpu/globals/boxes_projection.hpp"
 #include "propagation/cpu/globals/disjunctive.hpp"
 #include "propagation/cpu/globals/global_propagators.hpp"
@@ -33,7 +34,19 @@ namespace {
 std::vector<int> initial_sizes(const IndexedModel& m) {
   std::vector<int> sizes;
   sizes.reserve(m.domains.size());
-  for (const auto& d : m.domains) sizes.push_back(static_cast<int>(d.size()));
+  for (const auto& d : m.domains) sizes.push_back(d.large() ? 0 : static_cast<int>(d.size()));
+  return sizes;
+}
+
+// Per variable: the number of values of a large domain, 0 for an enumerated one.
+std::vector<std::int64_t> large_sizes(const IndexedModel& m) {
+  std::vector<std::int64_t> sizes;
+  sizes.reserve(m.domains.size());
+  for (const auto& d : m.domains) {
+    if (d.large() && d.size() > Domain::kMaxValues)
+      throw Unsupported(SourcePosition{}, "a domain of more than 2^31 values");
+    sizes.push_back(d.large() ? static_cast<std::int64_t>(d.size()) : 0);
+  }
   return sizes;
 }
 
@@ -77,7 +90,7 @@ TableAlgorithm parse_table_algorithm(std::string_view text) {
 }
 
 CpuEngine::CpuEngine(std::shared_ptr<const IndexedModel> model, const CpuEngineOptions& options)
-    : model_(std::move(model)), ctx_(initial_sizes(*model_)) {
+    : model_(std::move(model)), ctx_(initial_sizes(*model_), large_sizes(*model_)) {
   Stopwatch clock;
   watchers_.resize(model_->domains.size());
   scopes_ = model_->scopes;
@@ -161,7 +174,12 @@ void CpuEngine::build(const CpuEngineOptions& options) {
       add(std::make_unique<SumPropagator>(id, s->scope, s->coeffs, s->condition, domains));
       ++kinds["sum"];
     } else if (const auto* el = std::get_if<IndexedElement>(&c)) {
-      add(std::make_unique<ElementPropagator>(id, m.scopes[k], el->element, domains));
+      // Entries or rhs with large domains: bounds (their values are never listed).
+      if (std::any_of(m.scopes[k].begin(), m.scopes[k].end(),
+                      [&](int x) { return domains[static_cast<std::size_t>(x)].large(); }))
+        add(std::make_unique<ElementBoundsPropagator>(id, m.scopes[k], el->element, domains));
+      else
+        add(std::make_unique<ElementPropagator>(id, m.scopes[k], el->element, domains));
       ++kinds["element"];
     } else if (const auto* g = std::get_if<IndexedGlobal>(&c)) {
       for (std::unique_ptr<Propagator>& p :
@@ -216,6 +234,7 @@ std::string CpuEngine::description() const {
 }
 
 void CpuEngine::values(int var, std::vector<int>& out) const {
+  if (ctx_.domains.large(var)) throw InternalError("values() of a large variable");
   out.clear();
   const Domains& d = ctx_.domains;
   for_each_bit(d.bits(var), d.words(var), [&](int a) { out.push_back(a); });
@@ -300,6 +319,7 @@ bool CpuEngine::propagate_root() {
 
 void CpuEngine::push() {
   levels_.push_back({ctx_.domains.log_size(), ctx_.trail.mark()});
+  ctx_.domains.mark_level();
   ctx_.trail.next_epoch();
 }
 
@@ -327,6 +347,20 @@ bool CpuEngine::remove(int var, int value) {
   ctx_.tick();
   if (!ctx_.domains.contains(var, value)) return run_queue();
   if (!ctx_.remove(var, value)) return fail(-1, var);
+  return run_queue();
+}
+
+bool CpuEngine::restrict_max(int var, int value) {
+  conflict_ = {};
+  ctx_.tick();
+  if (!ctx_.lower_max(var, value)) return fail(-1, var);
+  return run_queue();
+}
+
+bool CpuEngine::restrict_min(int var, int value) {
+  conflict_ = {};
+  ctx_.tick();
+  if (!ctx_.raise_min(var, value)) return fail(-1, var);
   return run_queue();
 }
 

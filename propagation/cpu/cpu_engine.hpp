@@ -52,7 +52,11 @@ class CpuEngine final : public Engine {
     return ctx_.domains.contains(var, value);
   }
   [[nodiscard]] int min_value(int var) const override { return ctx_.domains.min(var); }
+  [[nodiscard]] int max_value(int var) const override { return ctx_.domains.max(var); }
   void values(int var, std::vector<int>& out) const override;
+  [[nodiscard]] bool large(int var) const override { return ctx_.domains.large(var); }
+  bool restrict_max(int var, int value) override;
+  bool restrict_min(int var, int value) override;
 
   bool propagate_root() override;
   void push() override;

@@ -9,8 +9,8 @@
 namespace arcwave::cpu {
 
 bool is_difference(const IndexedBinary& b, const IndexedModel& m) {
-  const std::vector<Value>& dx = m.domains[static_cast<std::size_t>(b.x)];
-  const std::vector<Value>& dy = m.domains[static_cast<std::size_t>(b.y)];
+  const Domain& dx = m.domains[static_cast<std::size_t>(b.x)];
+  const Domain& dy = m.domains[static_cast<std::size_t>(b.y)];
   const BitRelation& r = *b.relation;
   for (int a = 0; a < r.rows(); ++a) {
     const int same = index_of(dy, dx[static_cast<std::size_t>(a)]);

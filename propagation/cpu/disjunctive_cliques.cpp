@@ -13,8 +13,8 @@ std::optional<std::pair<Value, Value>> disjunctive_pair(const IndexedBinary& b,
                                                         const IndexedModel& m,
                                                         std::size_t max_cells) {
   if (b.x == b.y) return std::nullopt;
-  const std::vector<Value>& dx = m.domains[static_cast<std::size_t>(b.x)];
-  const std::vector<Value>& dy = m.domains[static_cast<std::size_t>(b.y)];
+  const Domain& dx = m.domains[static_cast<std::size_t>(b.x)];
+  const Domain& dy = m.domains[static_cast<std::size_t>(b.y)];
   const BitRelation& r = *b.relation;
   if (static_cast<std::size_t>(r.rows()) * static_cast<std::size_t>(r.cols()) > max_cells)
     return std::nullopt;

@@ -5,13 +5,35 @@
 
 namespace arcwave::cpu {
 
-Domains::Domains(const std::vector<int>& sizes)
-    : size_(sizes), initial_(sizes), value_offset_(sizes.size() + 1, 0) {
+namespace {
+
+std::vector<int> enumerated_sizes(std::vector<int> sizes, const std::vector<std::int64_t>& large) {
+  for (std::size_t x = 0; x < large.size(); ++x)
+    if (large[x] > 0) sizes[x] = 0;
+  return sizes;
+}
+
+int saturated(std::int64_t n) {
+  return static_cast<int>(std::min<std::int64_t>(n, std::numeric_limits<int>::max()));
+}
+
+}  // namespace
+
+Domains::Domains(const std::vector<int>& all_sizes, const std::vector<std::int64_t>& large_sizes)
+    : large_(all_sizes.size(), -1), value_offset_(all_sizes.size() + 1, 0) {
+  const std::vector<int> sizes = enumerated_sizes(all_sizes, large_sizes);
+  size_ = sizes;
   word_offset_.assign(sizes.size() + 1, 0);
   for (std::size_t x = 0; x < sizes.size(); ++x) {
     value_offset_[x + 1] = value_offset_[x] + static_cast<std::size_t>(sizes[x]);
     word_offset_[x + 1] = word_offset_[x] + (sizes[x] + 63) / 64;
+    if (x < large_sizes.size() && large_sizes[x] > 0) {
+      large_[x] = static_cast<int>(intervals_.size());
+      intervals_.push_back({0, static_cast<int>(large_sizes[x] - 1), {}});
+      size_[x] = saturated(large_sizes[x]);
+    }
   }
+  initial_ = size_;
   dense_.resize(value_offset_.back());
   pos_.resize(value_offset_.back());
   bits_.assign(static_cast<std::size_t>(word_offset_.back()), 0);
@@ -28,6 +50,10 @@ Domains::Domains(const std::vector<int>& sizes)
 }
 
 int Domains::min(int x) const noexcept {
+  if (large_[x] >= 0) {
+    const Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+    return iv.lo <= iv.hi ? iv.lo : -1;
+  }
   const std::uint64_t* w = bits(x);
   const int n = words(x);
   for (int i = low_word_[x]; i < n; ++i)
@@ -39,6 +65,10 @@ int Domains::min(int x) const noexcept {
 }
 
 int Domains::max(int x) const noexcept {
+  if (large_[x] >= 0) {
+    const Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+    return iv.lo <= iv.hi ? iv.hi : -1;
+  }
   const std::uint64_t* w = bits(x);
   for (int i = high_word_[x]; i >= 0; --i)
     if (w[i] != 0) {
@@ -49,6 +79,12 @@ int Domains::max(int x) const noexcept {
 }
 
 int Domains::next(int x, int a) const noexcept {
+  if (large_[x] >= 0) {
+    const Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+    for (a = std::max(a + 1, iv.lo); a <= iv.hi; ++a)
+      if (!std::binary_search(iv.holes.begin(), iv.holes.end(), a)) return a;
+    return -1;
+  }
   const std::uint64_t* w = bits(x);
   const int n = words(x);
   ++a;
@@ -63,6 +99,12 @@ int Domains::next(int x, int a) const noexcept {
 }
 
 int Domains::prev(int x, int a) const noexcept {
+  if (large_[x] >= 0) {
+    const Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+    for (a = std::min(a - 1, iv.hi); a >= iv.lo; --a)
+      if (!std::binary_search(iv.holes.begin(), iv.holes.end(), a)) return a;
+    return -1;
+  }
   if (a <= 0) return -1;
   const std::uint64_t* w = bits(x);
   --a;
@@ -77,9 +119,14 @@ int Domains::prev(int x, int a) const noexcept {
 }
 
 void Domains::restore(std::size_t mark) noexcept {
+  floor_ = std::min(floor_, mark);
   while (log_.size() > mark) {
     const Removal r = log_.back();
     log_.pop_back();
+    if (large_[r.var] >= 0) {
+      restore_large(r.var, r.value);
+      continue;
+    }
     // The newest removal of x sits at dense[size]: growing the size puts it back.
     ++size_[r.var];
     const int w = r.value >> 6;
@@ -88,6 +135,74 @@ void Domains::restore(std::size_t mark) noexcept {
     if (w < low_word_[r.var]) low_word_[r.var] = w;
     if (w > high_word_[r.var]) high_word_[r.var] = w;
   }
+}
+
+bool Domains::contains_large(int x, int a) const noexcept {
+  const Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+  return a >= iv.lo && a <= iv.hi && !std::binary_search(iv.holes.begin(), iv.holes.end(), a);
+}
+
+// The size from the bounds and the holes between them, saturated.
+int Domains::update_large_size(int x) noexcept {
+  const Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+  if (iv.lo > iv.hi) return size_[x] = 0;
+  const auto first = std::lower_bound(iv.holes.begin(), iv.holes.end(), iv.lo);
+  const auto last = std::upper_bound(first, iv.holes.end(), iv.hi);
+  return size_[x] =
+             saturated(std::int64_t{iv.hi} - iv.lo + 1 - static_cast<std::int64_t>(last - first));
+}
+
+void Domains::log_large(int x, int value) noexcept {
+  intervals_[static_cast<std::size_t>(large_[x])].last = log_.size();
+  log_.push_back({x, value});
+}
+
+// Is x's newest entry an older lower (upper) bound logged within the current choice point? Then
+// it stays the only entry: restoring it undoes this move too. (A stale position fails the
+// checks: popped, or reused by another variable, or by another kind of entry of x.)
+bool Domains::merges(int x, bool lower) const noexcept {
+  const Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+  if (iv.last < floor_ || iv.last >= log_.size() || log_[iv.last].var != x) return false;
+  return lower ? log_[iv.last].value < iv.lo : log_[iv.last].value > iv.hi;
+}
+
+int Domains::raise_min(int x, int a) noexcept {
+  Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+  if (!merges(x, true)) log_large(x, iv.lo);
+  iv.lo = a;
+  while (iv.lo <= iv.hi && std::binary_search(iv.holes.begin(), iv.holes.end(), iv.lo)) ++iv.lo;
+  return update_large_size(x);
+}
+
+int Domains::lower_max(int x, int a) noexcept {
+  Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+  if (!merges(x, false)) log_large(x, iv.hi);
+  iv.hi = a;
+  while (iv.lo <= iv.hi && std::binary_search(iv.holes.begin(), iv.holes.end(), iv.hi)) --iv.hi;
+  return update_large_size(x);
+}
+
+int Domains::remove_large(int x, int a) noexcept {
+  Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+  if (a == iv.lo) return raise_min(x, a + 1);
+  if (a == iv.hi) return lower_max(x, a - 1);
+  iv.holes.insert(std::lower_bound(iv.holes.begin(), iv.holes.end(), a), a);
+  log_large(x, a);
+  return update_large_size(x);
+}
+
+// An entry below the bounds was the old lower bound, above them the old upper bound; inside,
+// the hole it made (restores come newest first, so the bounds are those of its time).
+void Domains::restore_large(int x, int a) noexcept {
+  Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+  if (a < iv.lo) {
+    iv.lo = a;
+  } else if (a > iv.hi) {
+    iv.hi = a;
+  } else {
+    iv.holes.erase(std::lower_bound(iv.holes.begin(), iv.holes.end(), a));
+  }
+  update_large_size(x);
 }
 
 }  // namespace arcwave::cpu

@@ -5,10 +5,18 @@
 // log as its deletion queue. min() and max() start their scan at a remembered word (below the
 // first non-empty word, above the last), which removals never invalidate and restores lower
 // (raise): long domains are not rescanned from their first word on every call.
+//
+// A large variable (its model domain is an interval too large to enumerate, see
+// arcwave/domain.hpp) keeps only bounds lo..hi on its value indices and a short sorted list of
+// holes (interior values removed one at a time); it has no dense array nor bitset (dense(),
+// bits() and words() are for the others). Its log entries hold the old bound a bound change
+// replaced, or the hole: restore() tells them apart by where the value lies. size() of a large
+// variable saturates at INT_MAX.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace arcwave::cpu {
@@ -20,12 +28,17 @@ struct Removal {
 
 class Domains {
  public:
-  explicit Domains(const std::vector<int>& sizes);
+  /// `large_sizes` (empty, or one per variable): a positive entry makes that variable large
+  /// with that many values (its entry in `sizes` is then ignored).
+  explicit Domains(const std::vector<int>& sizes,
+                   const std::vector<std::int64_t>& large_sizes = {});
 
   [[nodiscard]] int variable_count() const noexcept { return static_cast<int>(size_.size()); }
   [[nodiscard]] int size(int x) const noexcept { return size_[x]; }
   [[nodiscard]] int initial_size(int x) const noexcept { return initial_[x]; }
+  [[nodiscard]] bool large(int x) const noexcept { return large_[x] >= 0; }
   [[nodiscard]] bool contains(int x, int a) const noexcept {
+    if (large_[x] >= 0) return contains_large(x, a);
     return ((bits_[word_offset_[x] + (a >> 6)] >> (a & 63)) & 1U) != 0;
   }
   /// The bitset of D(x): words(x) 64-bit words.
@@ -47,6 +60,7 @@ class Domains {
 
   /// Removes a present value and logs it; returns the new size.
   int remove(int x, int a) noexcept {
+    if (large_[x] >= 0) return remove_large(x, a);
     const std::size_t base = value_offset_[x];
     const int p = pos_[base + a];
     const int last = --size_[x];
@@ -60,12 +74,36 @@ class Domains {
     return last;
   }
 
+  /// Large variables: removes every value below a (above a), logged as one entry; returns the
+  /// new size (0: wiped out). a must lie above min (below max).
+  int raise_min(int x, int a) noexcept;
+  int lower_max(int x, int a) noexcept;
+
   [[nodiscard]] std::size_t log_size() const noexcept { return log_.size(); }
   [[nodiscard]] const Removal& logged(std::size_t i) const noexcept { return log_[i]; }
   /// Puts back every value removed after log position `mark`, newest first.
   void restore(std::size_t mark) noexcept;
+  /// A choice point starts here: a large variable's bound moved again within it, with no other
+  /// entry of that variable since, is not logged again (its entry holds the older bound; both
+  /// moves are undone together), so that long chains of bound moves (slow convergence of
+  /// bounds reasoning over 2^31 values) keep the log short.
+  void mark_level() noexcept { floor_ = log_.size(); }
 
  private:
+  struct Interval {
+    int lo = 0, hi = -1;     // present indices lie in lo..hi (lo > hi: empty)
+    std::vector<int> holes;  // sorted; removed values (some may lie outside lo..hi)
+    std::size_t last = 0;    // log position of this variable's newest entry (may be stale)
+  };
+  [[nodiscard]] bool merges(int x, bool lower) const noexcept;
+  void log_large(int x, int value) noexcept;
+  [[nodiscard]] bool contains_large(int x, int a) const noexcept;
+  int remove_large(int x, int a) noexcept;
+  void restore_large(int x, int a) noexcept;
+  int update_large_size(int x) noexcept;
+
+  std::vector<int> large_;  // per variable: index into intervals_, or -1
+  std::vector<Interval> intervals_;
   std::vector<int> size_;
   std::vector<int> initial_;
   std::vector<std::size_t> value_offset_;
@@ -74,6 +112,7 @@ class Domains {
   std::vector<std::int32_t> pos_;
   std::vector<std::uint64_t> bits_;
   std::vector<Removal> log_;
+  std::size_t floor_ = 0;  // log entries from here on belong to the current choice point
   // Per variable: no present value below word low_word_ nor above word high_word_ (hints that
   // min() / max() tighten as they scan).
   mutable std::vector<int> low_word_;

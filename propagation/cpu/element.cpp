@@ -7,8 +7,7 @@
 namespace arcwave::cpu {
 
 ElementPropagator::ElementPropagator(int constraint, std::vector<int> scope,
-                                     ElementConstraint element,
-                                     const std::vector<std::vector<Value>>& domains)
+                                     ElementConstraint element, const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)), e_(std::move(element)), domains_(&domains) {
   if (e_.condition.kind == Condition::Kind::kVariable) {
     rhs_var_ = static_cast<int>(e_.condition.value);

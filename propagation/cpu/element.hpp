@@ -27,7 +27,7 @@ namespace arcwave::cpu {
 class ElementPropagator final : public Propagator {
  public:
   ElementPropagator(int constraint, std::vector<int> scope, ElementConstraint element,
-                    const std::vector<std::vector<Value>>& domains);
+                    const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -50,7 +50,7 @@ class ElementPropagator final : public Propagator {
   }
 
   ElementConstraint e_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   int rhs_var_ = -1;
   bool distinct_roles_ = false;  // index, entries and rhs: no variable in two roles
   ValueIndex rhs_index_;

@@ -1,6 +1,7 @@
 // Definitions for propagation/cpu/fixpoint.hpp.
 #include "propagation/cpu/fixpoint.hpp"
 
+#include "arcwave/error.hpp"
 #include "core/timer.hpp"
 
 namespace arcwave::cpu {
@@ -8,6 +9,12 @@ namespace arcwave::cpu {
 FixpointResult ac_fixpoint(std::shared_ptr<const IndexedModel> model,
                            const CpuEngineOptions& options) {
   FixpointResult r;
+  // The fixpoint lists every remaining value: large domains are refused (exit code 3).
+  for (const Domain& d : model->domains)
+    if (d.large())
+      throw Unsupported(SourcePosition{},
+                        "arc consistency lists every value; a domain of more than 2^24 values "
+                        "is only solved (arcwave solve)");
   CpuEngine engine(std::move(model), options);
   r.init_seconds = engine.stats().init_seconds;
   r.description = engine.description();

@@ -5,15 +5,17 @@ namespace arcwave::cpu {
 
 IntensionPropagator::IntensionPropagator(int constraint, std::vector<int> scope,
                                          std::shared_ptr<const Expr> expr,
-                                         const std::vector<std::vector<Value>>& domains,
+                                         const std::vector<Domain>& domains,
                                          std::size_t enumeration_limit)
     : Propagator(constraint, std::move(scope)), expr_(std::move(expr)), limit_(enumeration_limit) {
   const std::size_t r = vars_.size();
   base_.assign(r + 1, 0);
   for (std::size_t i = 0; i < r; ++i) {
     values_.push_back(&domains[static_cast<std::size_t>(vars_[i])]);
-    base_[i + 1] = base_[i] + values_[i]->size() * r;
+    large_ = large_ || values_[i]->large();
   }
+  for (std::size_t i = 0; i < r; ++i)
+    base_[i + 1] = base_[i] + (large_ ? 0 : values_[i]->size() * r);
   residues_.assign(base_[r], -1);
   tuple_.resize(r);
   index_.resize(r);
@@ -86,6 +88,14 @@ bool IntensionPropagator::revise(Context& ctx, std::size_t pos, bool& changed) {
 
 bool IntensionPropagator::propagate(Context& ctx) {
   last_run = ctx.now();
+  if (large_) {
+    const Domains& d = ctx.domains;
+    for (std::size_t j = 0; j < vars_.size(); ++j) {
+      if (d.size(vars_[j]) != 1) return true;
+      tuple_[j] = (*values_[j])[static_cast<std::size_t>(d.min(vars_[j]))];
+    }
+    return expr_->satisfied(tuple_);
+  }
   for (bool changed = true; changed;) {
     changed = false;
     for (std::size_t i = 0; i < vars_.size(); ++i)

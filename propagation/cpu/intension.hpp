@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "arcwave/domain.hpp"
 #include "arcwave/expr.hpp"
 #include "propagation/cpu/propagator.hpp"
 
@@ -17,8 +18,7 @@ namespace arcwave::cpu {
 class IntensionPropagator final : public Propagator {
  public:
   IntensionPropagator(int constraint, std::vector<int> scope, std::shared_ptr<const Expr> expr,
-                      const std::vector<std::vector<Value>>& domains,
-                      std::size_t enumeration_limit);
+                      const std::vector<Domain>& domains, std::size_t enumeration_limit);
   bool propagate(Context& ctx) override;
   /// Enumeration waits until the cheap propagators (the interval one among them) are done.
   [[nodiscard]] bool expensive() const override { return true; }
@@ -30,8 +30,11 @@ class IntensionPropagator final : public Propagator {
   bool find_support(const Domains& d, std::size_t pos, int a);
 
   std::shared_ptr<const Expr> expr_;
-  std::vector<const std::vector<Value>*> values_;
+  std::vector<const Domain*> values_;
   std::size_t limit_;
+  // A variable of the scope is large: no residues, no enumeration; the constraint is checked
+  // once every variable is fixed (the interval propagator bounds meanwhile).
+  bool large_ = false;
   std::vector<std::size_t> base_;       // per position, into residues_ (arity cells per value)
   std::vector<std::int32_t> residues_;  // value indices of the last support, -1: none
   std::vector<Value> tuple_;

@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "arcwave/domain.hpp"
 #include "arcwave/expr.hpp"
 #include "model/expr_interval.hpp"
 #include "propagation/cpu/propagator.hpp"
@@ -20,8 +21,7 @@ namespace arcwave::cpu {
 class IntervalIntensionPropagator final : public Propagator {
  public:
   IntervalIntensionPropagator(int constraint, std::vector<int> scope,
-                              std::shared_ptr<const Expr> expr,
-                              const std::vector<std::vector<Value>>& domains);
+                              std::shared_ptr<const Expr> expr, const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -35,8 +35,21 @@ class IntervalIntensionPropagator final : public Propagator {
   void set_bounds(const Domains& d, std::size_t i);
 
   std::shared_ptr<const Expr> expr_;
-  std::vector<const std::vector<Value>*> values_;
+  std::vector<const Domain*> values_;
+  [[nodiscard]] bool fixed(const Domains& d) const noexcept {
+    for (int x : vars_)
+      if (d.size(x) != 1) return false;
+    return true;
+  }
+  // Every variable fixed (box_ holds the points): the expression decides exactly.
+  bool exact_on_fixed() {
+    point_.resize(box_.size());
+    for (std::size_t i = 0; i < box_.size(); ++i) point_[i] = box_[i].lo;
+    return expr_->satisfied(point_);
+  }
+
   std::vector<ValueInterval> box_;
+  std::vector<Value> point_;
   std::vector<ValueInterval> stack_;
 };
 

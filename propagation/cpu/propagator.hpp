@@ -14,8 +14,8 @@ namespace arcwave::cpu {
 
 class Context {
  public:
-  explicit Context(const std::vector<int>& sizes)
-      : domains(sizes), modified_(sizes.size(), 1), dirty_flag_(sizes.size(), 0) {}
+  explicit Context(const std::vector<int>& sizes, const std::vector<std::int64_t>& large_sizes = {})
+      : domains(sizes, large_sizes), modified_(sizes.size(), 1), dirty_flag_(sizes.size(), 0) {}
 
   Domains domains;
   Trail trail;
@@ -23,19 +23,42 @@ class Context {
   /// Removes a present value. False when that empties the domain (the conflict is recorded).
   bool remove(int x, int a) noexcept {
     ++removals;
-    modified_[x] = time_;
-    if (dirty_flag_[x] == 0) {
-      dirty_flag_[x] = 1;
-      dirty_.push_back(x);
-    }
+    touch(x);
     if (domains.remove(x, a) == 0) {
       wiped_ = x;
       return false;
     }
     return true;
   }
+  /// Removes every value index below a (above a): a jump of the bound on a large variable, the
+  /// values one by one otherwise. False on a wipe-out.
+  bool raise_min(int x, int a) noexcept {
+    if (domains.large(x)) {
+      if (a <= domains.min(x)) return true;
+      ++removals;
+      touch(x);
+      if (domains.raise_min(x, a) == 0) return wiped_ = x, false;
+      return true;
+    }
+    for (int b = domains.min(x); b >= 0 && b < a; b = domains.next(x, b))
+      if (!remove(x, b)) return false;
+    return true;
+  }
+  bool lower_max(int x, int a) noexcept {
+    if (domains.large(x)) {
+      if (a >= domains.max(x)) return true;
+      ++removals;
+      touch(x);
+      if (domains.lower_max(x, a) == 0) return wiped_ = x, false;
+      return true;
+    }
+    for (int b = domains.max(x); b > a; b = domains.prev(x, b))
+      if (!remove(x, b)) return false;
+    return true;
+  }
   /// Removes every value but a (which must be present). False on a wipe-out (never here).
   bool reduce_to(int x, int a) noexcept {
+    if (domains.large(x)) return raise_min(x, a) && lower_max(x, a);
     const std::int32_t* d = domains.dense(x);
     for (int i = domains.size(x) - 1; i >= 0; --i)
       if (d[i] != a) remove(x, d[i]);
@@ -43,9 +66,21 @@ class Context {
   }
 
   /// Removes every present value a of x for which keep(a) is false; sets `changed` when one
-  /// goes. False on a wipe-out.
+  /// goes. False on a wipe-out. On a large variable only the bounds are tested (values are
+  /// removed from each end while keep() is false): weaker, never wrong.
   template <typename Keep>
   bool filter(int x, Keep&& keep, bool& changed) {
+    if (domains.large(x)) {
+      for (int a = domains.min(x); a >= 0 && !keep(a); a = domains.min(x)) {
+        changed = true;
+        if (!remove(x, a)) return false;
+      }
+      for (int a = domains.max(x); a >= 0 && !keep(a); a = domains.max(x)) {
+        changed = true;
+        if (!remove(x, a)) return false;
+      }
+      return true;
+    }
     const std::int32_t* d = domains.dense(x);
     for (int k = domains.size(x) - 1; k >= 0; --k) {
       const int a = d[k];  // removing a moves only values already visited (sparse set)
@@ -77,6 +112,14 @@ class Context {
   int blamed_ = -1;
 
  private:
+  void touch(int x) noexcept {
+    modified_[x] = time_;
+    if (dirty_flag_[x] == 0) {
+      dirty_flag_[x] = 1;
+      dirty_.push_back(x);
+    }
+  }
+
   std::vector<std::uint64_t> modified_;
   std::vector<std::uint8_t> dirty_flag_;
   std::vector<int> dirty_;

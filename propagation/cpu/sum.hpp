@@ -16,7 +16,7 @@ class SumPropagator final : public Propagator {
  public:
   __extension__ typedef __int128 Wide;  // no overflow in sums of 64-bit products
   SumPropagator(int constraint, std::vector<int> scope, std::vector<Value> coeffs,
-                Condition condition, const std::vector<std::vector<Value>>& domains);
+                Condition condition, const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
   /// Adds sum <= bound (the objective's cut; never undone).
   void restrict_upper(Value bound);
@@ -24,15 +24,16 @@ class SumPropagator final : public Propagator {
   /// nothing before the first one).
   static std::unique_ptr<SumPropagator> objective(int constraint, std::vector<int> scope,
                                                   std::vector<Value> coeffs,
-                                                  const std::vector<std::vector<Value>>& domains);
+                                                  const std::vector<Domain>& domains);
 
  private:
   bool bounds(Context& ctx, bool& changed);
   bool exact(Context& ctx);
+  bool exact_large(Context& ctx, int x, Value coeff, const Domain& vals, Wide fixed);
 
   std::vector<Value> coeffs_;
   Condition condition_;
-  std::vector<const std::vector<Value>*> values_;
+  std::vector<const Domain*> values_;
   bool bound_only_ = false;
   bool has_lo_ = false, has_hi_ = false;
   Wide lo_ = 0, hi_ = 0;

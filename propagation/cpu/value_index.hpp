@@ -4,7 +4,10 @@
 #pragma once
 
 #include <algorithm>
+#include <limits>
 #include <vector>
+
+#include "arcwave/domain.hpp"
 
 #include "arcwave/model.hpp"
 
@@ -13,7 +16,7 @@ namespace arcwave::cpu {
 class ValueIndex {
  public:
   ValueIndex() = default;
-  explicit ValueIndex(const std::vector<Value>& values)
+  explicit ValueIndex(const Domain& values)
       : values_(&values),
         first_(values.empty() ? 0 : values.front()),
         size_(static_cast<Value>(values.size())),
@@ -29,8 +32,11 @@ class ValueIndex {
     const auto it = std::lower_bound(values_->begin(), values_->end(), v);
     return it != values_->end() && *it == v ? static_cast<int>(it - values_->begin()) : -1;
   }
-  /// The number of values of the domain.
-  [[nodiscard]] int size() const noexcept { return static_cast<int>(size_); }
+  /// The number of values of the domain (count(): unsaturated, for large domains).
+  [[nodiscard]] int size() const noexcept {
+    return static_cast<int>(std::min<Value>(size_, std::numeric_limits<int>::max()));
+  }
+  [[nodiscard]] std::int64_t count() const noexcept { return size_; }
   /// Are the values consecutive integers (index order = value order, no gaps)?
   [[nodiscard]] bool range() const noexcept { return range_; }
   [[nodiscard]] Value value(int a) const noexcept {
@@ -38,7 +44,7 @@ class ValueIndex {
   }
 
  private:
-  const std::vector<Value>* values_ = nullptr;
+  const Domain* values_ = nullptr;
   Value first_ = 0;
   Value size_ = 0;
   bool range_ = false;

@@ -57,8 +57,17 @@ class Engine {
   [[nodiscard]] virtual bool contains(int var, int value) const = 0;
   /// Smallest value index present (the domain must not be empty).
   [[nodiscard]] virtual int min_value(int var) const = 0;
-  /// Present value indices in increasing order.
+  /// Present value indices in increasing order (not for large variables).
   virtual void values(int var, std::vector<int>& out) const = 0;
+  /// A variable whose domain is an interval too large to enumerate (arcwave/domain.hpp): the
+  /// search splits it (x <= a, then x > a) instead of trying its values one by one.
+  [[nodiscard]] virtual bool large(int /*var*/) const { return false; }
+  /// Largest value index present (the domain must not be empty).
+  [[nodiscard]] virtual int max_value(int var) const {
+    std::vector<int> present;
+    values(var, present);
+    return present.back();
+  }
 
   // ---- search --------------------------------------------------------------------------
   /// The root fixpoint; call once, first. False: a domain was wiped out (no solution).
@@ -71,6 +80,22 @@ class Engine {
   virtual bool assign(int var, int value) = 0;
   /// D(var) -= value, then the fixpoint. False on a wipe-out.
   virtual bool remove(int var, int value) = 0;
+  /// D(var) keeps the value indices <= value (restrict_max) or >= value (restrict_min), then the
+  /// fixpoint. False on a wipe-out. The defaults remove the others one at a time.
+  virtual bool restrict_max(int var, int value) {
+    std::vector<int> present;
+    values(var, present);
+    for (auto it = present.rbegin(); it != present.rend() && *it > value; ++it)
+      if (!remove(var, *it)) return false;
+    return true;
+  }
+  virtual bool restrict_min(int var, int value) {
+    std::vector<int> present;
+    values(var, present);
+    for (auto it = present.begin(); it != present.end() && *it < value; ++it)
+      if (!remove(var, *it)) return false;
+    return true;
+  }
   /// From now on the objective must be strictly better than `bound` (smaller when minimising,
   /// larger when maximising). Only at depth 0; false when that empties a domain. Engines of a
   /// model without objective throw InternalError.

@@ -21,12 +21,13 @@ std::size_t hash_values(const std::vector<Value>& values) {
 }
 
 struct DomainsHash {
-  std::size_t operator()(const std::vector<Value>* d) const { return hash_values(*d); }
+  std::size_t operator()(const Domain* d) const {
+    return d->large() ? std::hash<Value>{}(d->front()) * 31U ^ std::hash<Value>{}(d->back())
+                      : hash_values(d->values());
+  }
 };
 struct DomainsEqual {
-  bool operator()(const std::vector<Value>* a, const std::vector<Value>* b) const {
-    return *a == *b;
-  }
+  bool operator()(const Domain* a, const Domain* b) const { return *a == *b; }
 };
 
 std::size_t hash_expr(const Expr& e) {
@@ -50,9 +51,9 @@ class Compiler {
   Compiler(const Model& model, const IndexOptions& options) : model_(model), options_(options) {
     out_.domains.reserve(model.variable_count());
     domain_id_.resize(model.variable_count());
-    std::unordered_map<const std::vector<Value>*, int, DomainsHash, DomainsEqual> ids;
+    std::unordered_map<const Domain*, int, DomainsHash, DomainsEqual> ids;
     for (std::size_t v = 0; v < model.variable_count(); ++v) {
-      const std::vector<Value>& d = model.variables()[v].domain;
+      const Domain& d = model.variables()[v].domain;
       out_.domains.push_back(d);
       domain_id_[v] = ids.emplace(&d, static_cast<int>(ids.size())).first->second;
     }
@@ -68,7 +69,7 @@ class Compiler {
   }
 
  private:
-  const std::vector<Value>& dom(int v) const { return out_.domains[static_cast<std::size_t>(v)]; }
+  const Domain& dom(int v) const { return out_.domains[static_cast<std::size_t>(v)]; }
 
   void emit(IndexedConstraint c, std::vector<int> scope) {
     out_.constraints.push_back(std::move(c));
@@ -79,6 +80,25 @@ class Compiler {
     if (!out_.trivially_false) out_.trivially_false_origin = origin_;
     out_.trivially_false = true;
   }
+  // A constraint whose propagator needs every value of its variables, on a large domain: refused
+  // (exit code 3) naming it, rather than enumerating billions of values.
+  void refuse_large(const std::vector<int>& scope, std::string_view kind) const {
+    for (int v : scope)
+      if (dom(v).large())
+        throw Unsupported(
+            SourcePosition{},
+            fmt::format("constraint {} ({}) on '{}', whose domain of {} values ({}..{}) is too "
+                        "large to enumerate: not supported on large domains",
+                        origin_, kind, model_.variables()[static_cast<std::size_t>(v)].name,
+                        dom(v).size(), dom(v).front(), dom(v).back()));
+  }
+  // var = value on a large domain: a one-term sum (bounds, no mask of every value).
+  void emit_fixed(int var, Value value) {
+    Condition eq;
+    eq.value = value;
+    emit(IndexedSum{{var}, {1}, std::move(eq)}, {var});
+  }
+
   void emit_unary(int var, std::vector<std::uint8_t> allowed) {
     emit(IndexedUnary{var, std::move(allowed)}, {var});
   }
@@ -86,6 +106,7 @@ class Compiler {
   // ---- extension ----------------------------------------------------------------------------
 
   void add(const ExtensionConstraint& c) {
+    refuse_large(c.scope, "extension");
     std::vector<int> scope = c.scope;
     std::shared_ptr<const Table> table = c.table;
     if (!distinct(scope)) table = project_repeated(scope, *table);
@@ -148,7 +169,7 @@ class Compiler {
   }
 
   void add_unary_table(int var, const Table& t) {
-    const std::vector<Value>& d = dom(var);
+    const std::vector<Value>& d = dom(var).values();
     std::vector<std::uint8_t> listed(d.size(), 0);
     for (std::size_t k = 0; k < t.size(); ++k) {
       const std::int32_t v = t.tuple(k)[0];
@@ -169,8 +190,8 @@ class Compiler {
     auto it = binary_tables_.find(key);
     if (it == binary_tables_.end()) {
       const Table& t = *table;
-      const std::vector<Value>& dx = dom(x);
-      const std::vector<Value>& dy = dom(y);
+      const std::vector<Value>& dx = dom(x).values();
+      const std::vector<Value>& dy = dom(y).values();
       BitRelation r(static_cast<int>(dx.size()), static_cast<int>(dy.size()));
       for (std::size_t k = 0; k < t.size(); ++k) {
         const std::span<const std::int32_t> row = t.tuple(k);
@@ -243,8 +264,9 @@ class Compiler {
       if (!c.expr->satisfied({})) mark_false();
       return;
     }
+    if (r == 1 && dom(c.scope[0]).large()) return add_large_intension(c);  // bounds by intervals
     if (r == 1) {
-      const std::vector<Value>& d = dom(c.scope[0]);
+      const std::vector<Value>& d = dom(c.scope[0]).values();
       std::vector<std::uint8_t> allowed(d.size());
       for (std::size_t a = 0; a < d.size(); ++a) {
         const Value v = d[a];
@@ -286,8 +308,8 @@ class Compiler {
     auto& bucket = binary_intensions_[{hash_expr(*c.expr), {domain_id_[x], domain_id_[y]}}];
     for (const auto& [expr, rel] : bucket)
       if (*expr == *c.expr) return emit(IndexedBinary{x, y, rel}, {x, y});
-    const std::vector<Value>& dx = dom(x);
-    const std::vector<Value>& dy = dom(y);
+    const std::vector<Value>& dx = dom(x).values();
+    const std::vector<Value>& dy = dom(y).values();
     BitRelation r(static_cast<int>(dx.size()), static_cast<int>(dy.size()));
     Value pair[2];
     for (std::size_t a = 0; a < dx.size(); ++a) {
@@ -306,6 +328,7 @@ class Compiler {
   // ---- global constraints -------------------------------------------------------------------
 
   void add(const AllDifferentConstraint& c) {
+    refuse_large(c.scope, "allDifferent");
     std::vector<int> vars;
     std::vector<int> repeated;
     for (int v : c.scope) {
@@ -316,7 +339,7 @@ class Compiler {
     }
     // A variable listed twice equals itself, which only an `except` value allows.
     for (int v : repeated) {
-      const std::vector<Value>& d = dom(v);
+      const std::vector<Value>& d = dom(v).values();
       std::vector<std::uint8_t> allowed(d.size());
       for (std::size_t a = 0; a < d.size(); ++a)
         allowed[a] = std::find(c.except.begin(), c.except.end(), d[a]) != c.except.end() ? 1 : 0;
@@ -352,9 +375,9 @@ class Compiler {
       if (!cond.holds(0, {})) mark_false();
       return;
     }
-    if (terms.size() == 1) {
+    if (terms.size() == 1 && !dom(terms[0].first).large()) {
       const auto [v, coeff] = terms[0];
-      const std::vector<Value>& d = dom(v);
+      const std::vector<Value>& d = dom(v).values();
       std::vector<std::uint8_t> allowed(d.size());
       for (std::size_t a = 0; a < d.size(); ++a) {
         Value s = 0;
@@ -374,12 +397,19 @@ class Compiler {
 
   void add(const ElementConstraint& c) {
     std::vector<int> scope = constraint_scope(Constraint{c});
+    // The index's values are enumerated (each picks a list entry); the list and the right-hand
+    // side are read by bounds.
+    if (c.index >= 0) refuse_large({c.index}, "element index");
     emit(IndexedElement{c}, std::move(scope));
   }
 
   void add(const InstantiationConstraint& c) {
     for (std::size_t i = 0; i < c.scope.size(); ++i) {
-      const std::vector<Value>& d = dom(c.scope[i]);
+      if (dom(c.scope[i]).large()) {
+        emit_fixed(c.scope[i], c.values[i]);
+        continue;
+      }
+      const std::vector<Value>& d = dom(c.scope[i]).values();
       std::vector<std::uint8_t> allowed(d.size(), 0);
       const int a = index_of(d, c.values[i]);
       if (a >= 0) allowed[static_cast<std::size_t>(a)] = 1;
@@ -392,6 +422,11 @@ class Compiler {
   void add(const C& c) {
     Constraint whole{c};
     std::vector<int> scope = constraint_scope(whole);
+    // Bounds reasoning only: extrema, scheduling (starts, ends, lengths, heights) and ordered.
+    if constexpr (!std::is_same_v<C, ExtremumConstraint> &&
+                  !std::is_same_v<C, NoOverlapConstraint> &&
+                  !std::is_same_v<C, CumulativeConstraint>)
+      refuse_large(scope, constraint_kind(whole));
     emit(IndexedGlobal{std::move(whole)}, std::move(scope));
   }
 
@@ -485,7 +520,7 @@ std::shared_ptr<const IndexedTable> plain_supports(const IndexedTable& table,
   return out;
 }
 
-int index_of(const std::vector<Value>& domain, Value v) {
+int index_of(const Domain& domain, Value v) {
   if (domain.empty()) return -1;
   // Most domains are ranges: index directly.
   if (domain.back() - domain.front() + 1 == static_cast<Value>(domain.size()))

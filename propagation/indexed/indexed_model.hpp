@@ -98,7 +98,7 @@ struct IndexOptions {
 };
 
 struct IndexedModel {
-  std::vector<std::vector<Value>> domains;  // per variable, sorted (the model's)
+  std::vector<Domain> domains;  // per variable, sorted (the model's; large: an interval)
   std::vector<IndexedConstraint> constraints;
   std::vector<std::vector<int>> scopes;  // distinct variables of each constraint
   std::vector<int> origin;               // the model constraint each one comes from
@@ -125,6 +125,6 @@ std::shared_ptr<const IndexedTable> plain_supports(const IndexedTable& table,
                                                    std::size_t limit);
 
 /// Position of `v` in the sorted `domain`, or -1.
-int index_of(const std::vector<Value>& domain, Value v);
+int index_of(const Domain& domain, Value v);
 
 }  // namespace arcwave

@@ -57,8 +57,7 @@ Cnf truth(bool value) {
 
 class Recogniser {
  public:
-  Recogniser(const Expr& e, const std::vector<int>& scope,
-             const std::vector<std::vector<Value>>& domains)
+  Recogniser(const Expr& e, const std::vector<int>& scope, const std::vector<Domain>& domains)
       : scope_(scope) {
     for (int x : scope) {
       const auto& d = domains[static_cast<std::size_t>(x)];
@@ -466,7 +465,7 @@ bool LinearLiteral::holds(std::span<const Value> values) const {
 }
 
 std::optional<IntensionShape> recognise_intension(const Expr& expr, const std::vector<int>& scope,
-                                                  const std::vector<std::vector<Value>>& domains) {
+                                                  const std::vector<Domain>& domains) {
   return Recogniser(expr, scope, domains).run();
 }
 

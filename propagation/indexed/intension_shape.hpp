@@ -51,6 +51,6 @@ struct IntensionShape {
 /// formula would be large (more than 16 clauses or 8 literals in a clause), it holds everywhere
 /// or nowhere, or its values could come near 2^62.
 std::optional<IntensionShape> recognise_intension(const Expr& expr, const std::vector<int>& scope,
-                                                  const std::vector<std::vector<Value>>& domains);
+                                                  const std::vector<Domain>& domains);
 
 }  // namespace arcwave

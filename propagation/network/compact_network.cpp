@@ -84,7 +84,7 @@ class Planner {
     std::map<const std::vector<Value>*, std::uint32_t, decltype(by_values)> ids(by_values);
     index_.reserve(n);
     for (std::size_t v = 0; v < n; ++v) {
-      const std::vector<Value>& d = model.variables()[v].domain;
+      const std::vector<Value>& d = model.variables()[v].domain.values();
       domain_id_[v] = ids.emplace(&d, static_cast<std::uint32_t>(ids.size())).first->second;
       index_.emplace_back(d);
     }
@@ -259,8 +259,8 @@ CompactNetwork Planner::run(int threads) {
             compact::semantic_bits(model_, *r.constraint, r.scope, assignment, words);
             break;
           case Source::kNotEqual:
-            compact::not_equal_bits(model_.variables()[r.scope[0]].domain,
-                                    model_.variables()[r.scope[1]].domain,
+            compact::not_equal_bits(model_.variables()[r.scope[0]].domain.values(),
+                                    model_.variables()[r.scope[1]].domain.values(),
                                     std::get<AllDifferentConstraint>(*r.constraint).except, words);
             break;
         }

@@ -177,7 +177,7 @@ void semantic_bits(const Model& model, const Constraint& c, std::span<const std:
                    std::vector<Value>& assignment, std::uint32_t* words) {
   const std::size_t r = scope.size();
   std::vector<const std::vector<Value>*> domain(r);
-  for (std::size_t p = 0; p < r; ++p) domain[p] = &model.variables()[scope[p]].domain;
+  for (std::size_t p = 0; p < r; ++p) domain[p] = &model.variables()[scope[p]].domain.values();
   std::vector<std::uint32_t> idx(r, 0);
   // An intension's expression reads its scope's values directly (slot p is scope[p]).
   const auto* intension = std::get_if<IntensionConstraint>(&c);

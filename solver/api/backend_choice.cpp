@@ -18,6 +18,11 @@ BackendChoice choose_backend(const Model& model, bool gpu_usable,
     choice.reason = "no GPU engine: " + no_gpu_reason;
     return choice;
   }
+  for (const Variable& v : model.variables())
+    if (v.domain.large()) {
+      choice.reason = "a domain of more than 2^24 values (the GPU engines enumerate values)";
+      return choice;
+    }
   if (const auto& obj = model.objective(); obj && obj->kind != Objective::Kind::kVariable) {
     choice.reason = "the objective is not one variable (the GPU engine takes those only)";
     return choice;
@@ -71,6 +76,11 @@ std::optional<std::pair<std::size_t, std::string_view>> weak_on_device(
 
 BackendChoice choose_batched(const IndexedModel& indexed) {
   BackendChoice choice;
+  for (const Domain& d : indexed.domains)
+    if (d.large()) {
+      choice.reason = "a domain of more than 2^24 values (the batched GPU search refuses them)";
+      return choice;
+    }
   if (const auto weak = weak_on_device(indexed)) {
     choice.reason = fmt::format(
         "constraint #{} ({}): its device propagator filters less than the CPU's (time-tabling, "

@@ -273,6 +273,16 @@ search::SearchConfig search_config(const SolverOptions& opt, const Model& model)
     else
       config.objective_vars = objective->scope;
   }
+  // Large variables are halved toward better objective values: the upper half first where a
+  // larger value improves it.
+  if (objective && !opt.all_solutions) {
+    const Value sign = objective->minimize ? -1 : 1;
+    if (objective->kind == Objective::Kind::kVariable && sign > 0)
+      config.upper_half_first = {objective->variable};
+    if (objective->kind == Objective::Kind::kSum)
+      for (std::size_t i = 0; i < objective->scope.size(); ++i)
+        if (objective->coeffs[i] * sign > 0) config.upper_half_first.push_back(objective->scope[i]);
+  }
   config.var_heuristic = opt.var_heuristic;
   config.val_heuristic = opt.val_heuristic;
   config.restarts = opt.all_solutions ? RestartPolicy::kNone : opt.restarts;

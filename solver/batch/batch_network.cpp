@@ -174,7 +174,11 @@ BatchNetwork make_batch_network(const IndexedModel& model, std::size_t table_lim
   net.prop_base.push_back(net.prop_data.size());
   net.value_base.push_back(0);
   for (int x = 0; x < net.n; ++x) {
-    const std::vector<Value>& d = model.domains[static_cast<std::size_t>(x)];
+    if (model.domains[static_cast<std::size_t>(x)].large())
+      throw Unsupported(SourcePosition{},
+                        "the batched GPU search takes no variable with a large domain (more "
+                        "than 2^24 values); run it with --backend cpu");
+    const std::vector<Value>& d = model.domains[static_cast<std::size_t>(x)].values();
     net.values.insert(net.values.end(), d.begin(), d.end());
     net.value_base.push_back(static_cast<int>(net.values.size()));
     for (int p : var_props[static_cast<std::size_t>(x)]) net.var_props.push_back(p);

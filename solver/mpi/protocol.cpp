@@ -1,6 +1,7 @@
 // Definitions for solver/mpi/protocol.hpp.
 #include "solver/mpi/protocol.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -82,9 +83,16 @@ ModelShape shape_of(const Model& model) {
   Fingerprint f;
   f.add(model.variable_count());
   for (const Variable& v : model.variables()) {
-    shape.domain_sizes.push_back(static_cast<int>(v.domain.size()));
+    // A large domain (up to 2^31 values) saturates: its indices all stay below INT_MAX.
+    shape.domain_sizes.push_back(
+        static_cast<int>(std::min<std::size_t>(v.domain.size(), std::numeric_limits<int>::max())));
     f.add(v.domain.size());
-    for (const Value a : v.domain) f.add(as_count(a));
+    if (v.domain.large()) {
+      f.add(as_count(v.domain.front()));
+      f.add(as_count(v.domain.back()));
+    } else {
+      for (const Value a : v.domain) f.add(as_count(a));
+    }
   }
   shape.constraints = model.constraints().size();
   f.add(shape.constraints);
@@ -120,7 +128,7 @@ Words encode_subproblems(Kind kind, std::span<const search::Subproblem> subprobl
     for (const search::Decision& d : s) {
       w.push_back(d.var);
       w.push_back(d.value);
-      w.push_back(d.positive ? 1 : 0);
+      w.push_back((d.positive ? 1 : 0) + (d.split ? 2 : 0));
     }
   }
   return w;
@@ -261,7 +269,9 @@ std::vector<search::Subproblem> Decoder::subproblems() {
       d.var = static_cast<int>(next_in("variable", 0, n - 1));
       d.value = static_cast<int>(
           next_in("value index", 0, shape_.domain_sizes[static_cast<std::size_t>(d.var)] - 1));
-      d.positive = next_in("decision sign", 0, 1) == 1;
+      const std::int64_t sign = next_in("decision sign", 0, 3);
+      d.positive = (sign & 1) != 0;
+      d.split = (sign & 2) != 0;
       s.push_back(d);
     }
     out.push_back(std::move(s));

@@ -113,16 +113,25 @@ Decomposition decompose(Engine& engine, std::size_t target, const search::OnSolu
       // Only the root can be a leaf here: children that are leaves are reported when made.
       if (!report()) out.stopped_on_solution = true;
     } else {
-      engine.values(x, values);
-      for (const int a : values) {
+      // One child per value, or the two halves of a large domain.
+      std::vector<search::Decision> branches;
+      if (engine.large(x)) {
+        const int lo = engine.min_value(x);
+        const int mid = lo + (engine.max_value(x) - lo) / 2;
+        branches = {{x, mid, true, true}, {x, mid, false, true}};
+      } else {
+        engine.values(x, values);
+        for (const int a : values) branches.push_back({x, a, true});
+      }
+      for (const search::Decision& branch : branches) {
         engine.push();
         ++out.nodes;
-        if (engine.assign(x, a)) {
+        if (search::apply(engine, branch)) {
           if (all_fixed(engine)) {
             if (!report()) out.stopped_on_solution = true;
           } else {
             search::Subproblem child = node;
-            child.push_back({x, a, true});
+            child.push_back(branch);
             out.depth = std::max(out.depth, static_cast<int>(child.size()));
             open.push_back(std::move(child));
           }

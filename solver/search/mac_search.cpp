@@ -23,6 +23,8 @@ MacSearch::MacSearch(Engine& engine, const SearchConfig& config, const std::atom
   future_pos_ = future_;
   future_size_ = n;
   solution_.resize(n);
+  upper_first_.assign(n, 0);
+  for (const int x : config.upper_half_first) upper_first_[static_cast<std::size_t>(x)] = 1;
 }
 
 template <typename F>
@@ -64,11 +66,14 @@ int MacSearch::select_variable() {
   return best;
 }
 
+bool MacSearch::incumbent_first(int x) const {
+  return lns_phase_ && !incumbent_.empty() &&
+         engine_.contains(x, incumbent_[static_cast<std::size_t>(x)]);
+}
+
 int MacSearch::select_value(int x) {
   // Inside a neighbourhood the incumbent's value first: improvements lie near it.
-  if (lns_phase_ && !incumbent_.empty() &&
-      engine_.contains(x, incumbent_[static_cast<std::size_t>(x)]))
-    return incumbent_[static_cast<std::size_t>(x)];
+  if (incumbent_first(x)) return incumbent_[static_cast<std::size_t>(x)];
   if (config_.val_heuristic == ValHeuristic::kLex) return engine_.min_value(x);
   engine_.values(x, values_);
   std::uniform_int_distribution<std::size_t> pick(0, values_.size() - 1);
@@ -93,21 +98,25 @@ bool MacSearch::backtrack() {
     const Decision d = decisions_.back();
     decisions_.pop_back();
     engine_.pop();
-    weights_.unassign(d.var);
-    ++future_size_;  // decisions leave the future set in stack order: d.var is next in line
+    if (!d.split) {
+      weights_.unassign(d.var);
+      ++future_size_;  // decisions leave the future set in stack order: d.var is next in line
+    }
     if (in_subproblem_)
       while (!refutations_.empty() && refutations_.back().level > decisions_.size())
         refutations_.pop_back();
     while (!branch_refutations_.empty() && branch_refutations_.back().level > decisions_.size())
       branch_refutations_.pop_back();
-    if (propagated(timed([&] { return engine_.remove(d.var, d.value); }))) {
-      if (nogoods_) branch_refutations_.push_back({decisions_.size(), {d.var, d.value, false}});
+    Decision refuted = d;
+    refuted.positive = !d.positive;  // (a split may try its upper half, x > mid, first)
+    if (propagated(timed([&] { return apply(engine_, refuted); }))) {
+      if (nogoods_) branch_refutations_.push_back({decisions_.size(), refuted});
       // A refutation at a subproblem's root holds for the rest of it (restarts included).
       if (in_subproblem_) {
         if (decisions_.empty())
-          prefix_.push_back({d.var, d.value, false});
+          prefix_.push_back(refuted);
         else
-          refutations_.push_back({decisions_.size(), {d.var, d.value, false}});
+          refutations_.push_back({decisions_.size(), refuted});
       }
       return true;
     }
@@ -125,8 +134,10 @@ void MacSearch::backtrack_to_root() {
     const Decision d = decisions_.back();
     decisions_.pop_back();
     engine_.pop();
-    weights_.unassign(d.var);
-    ++future_size_;
+    if (!d.split) {
+      weights_.unassign(d.var);
+      ++future_size_;
+    }
   }
 }
 
@@ -163,7 +174,7 @@ bool MacSearch::enter_prefix() {
   for (const Decision& d : prefix_) {
     engine_.push();
     ++prefix_pushes_;
-    if (d.positive && weights_.future(d.var)) {
+    if (d.positive && !d.split && weights_.future(d.var)) {
       weights_.assign(d.var);
       take_out_of_future(d.var);
       prefix_vars_.push_back(d.var);
@@ -189,10 +200,12 @@ void MacSearch::leave_prefix() {
 void MacSearch::split() {
   const Decision d = decisions_.front();
   Subproblem gift = prefix_;
-  gift.push_back({d.var, d.value, false});
+  Decision refuted = d;
+  refuted.positive = !d.positive;
+  gift.push_back(refuted);
   hooks_->give(std::move(gift));
   prefix_.push_back(d);
-  prefix_vars_.push_back(d.var);
+  if (!d.split) prefix_vars_.push_back(d.var);
   ++prefix_pushes_;
   decisions_.erase(decisions_.begin());
   std::size_t moved = 0;
@@ -215,8 +228,18 @@ void MacSearch::undo_last_decision() {
   const Decision d = decisions_.back();
   decisions_.pop_back();
   engine_.pop();
+  if (d.split) return;
   weights_.unassign(d.var);
   ++future_size_;  // d.var was the last to leave the future set
+}
+
+// A large variable is halved (x <= mid first, or x > mid first when larger values improve the
+// objective) rather than given a value: it stays in the future set until it has one value.
+void MacSearch::decide_split(int x) {
+  const int lo = engine_.min_value(x);
+  const int mid = lo + (engine_.max_value(x) - lo) / 2;
+  engine_.push();
+  decisions_.push_back({x, mid, upper_first_[static_cast<std::size_t>(x)] == 0, true});
 }
 
 // Fixes the next neighbourhood's variables at the incumbent's values (from the root). A value
@@ -258,6 +281,11 @@ void MacSearch::record_nogoods() {
   if (!nogoods_) return;
   for (const Refutation& r : branch_refutations_) {
     if (r.level == 0) continue;
+    // Nogoods are literals x = a: a branch with splits of large variables gives none.
+    if (r.decision.split ||
+        std::any_of(decisions_.begin(), decisions_.begin() + static_cast<std::ptrdiff_t>(r.level),
+                    [](const Decision& d) { return d.split; }))
+      continue;
     nogood_scratch_.clear();
     for (std::size_t i = 0; i < r.level; ++i)
       nogood_scratch_.push_back({decisions_[i].var, decisions_[i].value});
@@ -376,12 +404,17 @@ SearchOutcome MacSearch::search(const OnSolution& on_solution) {
       begin_lns_phase(cutoff);
       continue;
     }
-    const int a = select_value(x);
-    decide(x, a);
+    const bool split = engine_.large(x) && !incumbent_first(x);
+    if (split) {
+      decide_split(x);
+    } else {
+      decide(x, select_value(x));
+    }
+    const Decision& made = decisions_.back();
     ++stats_.nodes;
     stats_.max_depth =
         std::max(stats_.max_depth, static_cast<int>(decisions_.size() + prefix_vars_.size()));
-    if (propagated(timed([&] { return engine_.assign(x, a); }))) {
+    if (propagated(timed([&] { return apply(engine_, made); }))) {
       if (last_conflict_var_ == x) last_conflict_var_ = -1;
       continue;
     }

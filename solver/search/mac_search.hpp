@@ -1,9 +1,10 @@
 // solver/search/mac_search.hpp — MAC: depth-first search with binary branching (x = a, then
-// x != a), maintaining arc consistency through an Engine (propagation/engine/engine.hpp) after
-// every decision. Variable ordering dom/wdeg or dom/ddeg with last-conflict reasoning, value
-// ordering lexicographic or random (seeded), restarts (Luby or geometric, in failures, keeping
-// the learnt weights). Solutions are reported to a callback that says whether to stop,
-// continue (all solutions) or restart with a better objective bound (branch and bound).
+// x != a; a large variable is halved instead: x <= mid, then x > mid), maintaining arc consistency
+// through an Engine (propagation/engine/engine.hpp) after every decision. Variable ordering
+// dom/wdeg or dom/ddeg with last-conflict reasoning, value ordering lexicographic or random
+// (seeded), restarts (Luby or geometric, in failures, keeping the learnt weights). Solutions are
+// reported to a callback that says whether to stop, continue (all solutions) or restart with a
+// better objective bound (branch and bound).
 //
 // Parallel executors (solver/parallel) use the same search on parts of the space: after
 // propagate_root(), run_subproblem() searches the subproblem named by a list of decisions,
@@ -46,6 +47,9 @@ struct SearchConfig {
   bool lns = false;
   /// The variables the objective is computed from (LNS's objective-guided neighbourhoods).
   std::vector<int> objective_vars{};
+  /// Large variables split upper half first (x > mid, then x <= mid): those whose larger
+  /// values improve the objective. Others try the lower half first.
+  std::vector<int> upper_half_first{};
   /// run() only: record nogoods from restarts (solver/search/nogoods.hpp) so that restarts keep
   /// the subtrees they had searched to the end.
   bool nogoods = true;
@@ -130,6 +134,8 @@ class MacSearch {
   }
   int select_variable();
   int select_value(int x);
+  [[nodiscard]] bool incumbent_first(int x) const;
+  void decide_split(int x);
   void failed();
   void take_out_of_future(int x);
   bool backtrack();
@@ -159,6 +165,7 @@ class MacSearch {
   std::uint64_t fails_since_restart_ = 0;
   std::vector<int> values_;
   std::vector<int> solution_;
+  std::vector<std::uint8_t> upper_first_;  // per variable, from config_.upper_half_first
   SearchStats stats_;
   TickClock clock_;
   std::uint64_t propagate_ticks_ = 0;

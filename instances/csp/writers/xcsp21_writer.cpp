@@ -130,7 +130,7 @@ class Xcsp21Writer {
   void collect() {
     for (const Variable& v : m_.variables()) {
       const auto [it, inserted] =
-          domain_index_.try_emplace(v.domain, static_cast<int>(domains_.size()));
+          domain_index_.try_emplace(v.domain.values(), static_cast<int>(domains_.size()));
       if (inserted) domains_.push_back(&it->first);
       domain_of_.push_back(it->second);
     }

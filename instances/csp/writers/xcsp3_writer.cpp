@@ -82,7 +82,7 @@ class Xcsp3Writer {
     }
     used_ids_.insert(id);
     out_ << "    <var id=\"" << id << "\"> ";
-    write_domain(out_, var.domain);
+    write_domain(out_, var.domain.values());
     out_ << " </var>\n";
     names_[v] = std::move(id);
   }
@@ -104,7 +104,7 @@ class Xcsp3Writer {
       }
       declared[v] = true;
       names_[v] = array.name + cell_suffix(array.sizes, flat);
-      const std::vector<Value>& dom = m_.variables()[static_cast<std::size_t>(v)].domain;
+      const std::vector<Value>& dom = m_.variables()[static_cast<std::size_t>(v)].domain.values();
       const auto [it, inserted] = group_of.try_emplace(dom, groups.size());
       if (inserted) {
         groups.emplace_back();
@@ -341,8 +341,8 @@ class Xcsp3Writer {
   // The generators build the kinds above only; a model with other globals is not written.
   template <typename C>
   void write_one(const C& c) {
-    throw Unsupported(SourcePosition{}, fmt::format("writing <{}> as XCSP3",
-                                                    constraint_kind(Constraint{c})));
+    throw Unsupported(SourcePosition{},
+                      fmt::format("writing <{}> as XCSP3", constraint_kind(Constraint{c})));
   }
 
   // ---- objective ----------------------------------------------------------------------------

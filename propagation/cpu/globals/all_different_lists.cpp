@@ -5,9 +5,9 @@
 
 namespace arcwave::cpu {
 
-AllDifferentListsPropagator::AllDifferentListsPropagator(
-    int constraint, std::vector<int> scope, const AllDifferentListsConstraint& c,
-    const std::vector<std::vector<Value>>& domains)
+AllDifferentListsPropagator::AllDifferentListsPropagator(int constraint, std::vector<int> scope,
+                                                         const AllDifferentListsConstraint& c,
+                                                         const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)),
       domains_(&domains),
       lists_(c.lists),

@@ -19,7 +19,7 @@ class AllDifferentListsPropagator final : public Propagator {
  public:
   AllDifferentListsPropagator(int constraint, std::vector<int> scope,
                               const AllDifferentListsConstraint& c,
-                              const std::vector<std::vector<Value>>& domains);
+                              const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -28,7 +28,7 @@ class AllDifferentListsPropagator final : public Propagator {
   // Is `tuple` one of the fixed tuples (sorted_ rows)?
   [[nodiscard]] bool fixed_tuple(const std::vector<Value>& tuple) const;
 
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   std::vector<std::vector<int>> lists_;
   std::vector<std::vector<Value>> except_;  // sorted
   std::size_t width_ = 0;

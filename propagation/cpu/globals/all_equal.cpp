@@ -6,7 +6,7 @@
 namespace arcwave::cpu {
 
 AllEqualPropagator::AllEqualPropagator(int constraint, std::vector<int> scope,
-                                       const std::vector<std::vector<Value>>& domains)
+                                       const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)) {
   std::vector<Value> all;
   for (int x : vars_) {

@@ -13,8 +13,7 @@ namespace arcwave::cpu {
 
 class AllEqualPropagator final : public Propagator {
  public:
-  AllEqualPropagator(int constraint, std::vector<int> scope,
-                     const std::vector<std::vector<Value>>& domains);
+  AllEqualPropagator(int constraint, std::vector<int> scope, const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:

@@ -21,14 +21,13 @@ Value clamp(Wide w) {
 
 BinPackingPropagator::BinPackingPropagator(int constraint, std::vector<int> scope,
                                            std::vector<int> items, std::vector<Value> sizes,
-                                           Spec spec,
-                                           const std::vector<std::vector<Value>>& domains)
+                                           Spec spec, const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)),
       items_(std::move(items)),
       sizes_(std::move(sizes)),
       spec_(std::move(spec)) {
   for (std::size_t k = 0; k < items_.size(); ++k) {
-    const std::vector<Value>& values = domains[static_cast<std::size_t>(items_[k])];
+    const std::vector<Value>& values = domains[static_cast<std::size_t>(items_[k])].values();
     std::vector<int> bins(values.size(), -1);
     for (std::size_t a = 0; a < values.size(); ++a) {
       const auto it = std::lower_bound(spec_.bins.begin(), spec_.bins.end(), values[a]);

@@ -39,8 +39,7 @@ class BinPackingPropagator final : public Propagator {
     std::vector<Term> bounds;
   };
   BinPackingPropagator(int constraint, std::vector<int> scope, std::vector<int> items,
-                       std::vector<Value> sizes, Spec spec,
-                       const std::vector<std::vector<Value>>& domains);
+                       std::vector<Value> sizes, Spec spec, const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
   /// Runs after the cheap propagators (sums, binary constraints) have settled the bounds.
   [[nodiscard]] bool expensive() const override { return true; }

@@ -13,7 +13,7 @@ CardinalityFlowPropagator::CardinalityFlowPropagator(int constraint, std::vector
                                                      std::vector<int> list,
                                                      const std::vector<Value>& values,
                                                      std::vector<Condition> occurs, bool closed,
-                                                     const std::vector<std::vector<Value>>& domains)
+                                                     const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)),
       domains_(&domains),
       list_(std::move(list)),

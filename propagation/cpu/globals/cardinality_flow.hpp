@@ -25,7 +25,7 @@ class CardinalityFlowPropagator final : public Propagator {
   /// values: constant and distinct; occurs[j] the condition on the count of values[j].
   CardinalityFlowPropagator(int constraint, std::vector<int> scope, std::vector<int> list,
                             const std::vector<Value>& values, std::vector<Condition> occurs,
-                            bool closed, const std::vector<std::vector<Value>>& domains);
+                            bool closed, const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
   [[nodiscard]] bool expensive() const override { return true; }
 
@@ -49,7 +49,7 @@ class CardinalityFlowPropagator final : public Propagator {
     return static_cast<int>(members_[static_cast<std::size_t>(k)].size());
   }
 
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   std::vector<int> list_;  // per position, the variable
   bool again_ = false;     // filtering can feed itself: a listed variable in two roles
   std::vector<Condition> occurs_;

@@ -9,7 +9,7 @@ namespace arcwave::cpu {
 
 ChannelListsPropagator::ChannelListsPropagator(int constraint, std::vector<int> scope,
                                                const ChannelConstraint& c,
-                                               const std::vector<std::vector<Value>>& domains)
+                                               const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)),
       x_(c.list),
       y_(c.other),

@@ -23,7 +23,7 @@ namespace arcwave::cpu {
 class ChannelListsPropagator final : public Propagator {
  public:
   ChannelListsPropagator(int constraint, std::vector<int> scope, const ChannelConstraint& c,
-                         const std::vector<std::vector<Value>>& domains);
+                         const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
   [[nodiscard]] bool expensive() const override { return true; }
 
@@ -48,7 +48,7 @@ class ChannelListsPropagator final : public Propagator {
 
   std::vector<int> x_, y_;
   Value start_, other_start_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   bool repeats_ = false;  // a variable occurs twice: one pass may not reach the fixpoint
   std::vector<std::size_t> offset_;
   std::vector<int> target_;

@@ -9,7 +9,7 @@ namespace arcwave::cpu {
 
 ChannelSelfPropagator::ChannelSelfPropagator(int constraint, std::vector<int> scope,
                                              const ChannelConstraint& c,
-                                             const std::vector<std::vector<Value>>& domains)
+                                             const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)), list_(c.list), domains_(&domains), start_(c.start) {
   const std::size_t n = list_.size();
   offset_.push_back(0);

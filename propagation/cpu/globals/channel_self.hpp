@@ -24,7 +24,7 @@ namespace arcwave::cpu {
 class ChannelSelfPropagator final : public Propagator {
  public:
   ChannelSelfPropagator(int constraint, std::vector<int> scope, const ChannelConstraint& c,
-                        const std::vector<std::vector<Value>>& domains);
+                        const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
   [[nodiscard]] bool expensive() const override { return true; }
 
@@ -43,7 +43,7 @@ class ChannelSelfPropagator final : public Propagator {
   // Value index of node j (j + start) in position i's domain, or -1.
   [[nodiscard]] int index_in(std::size_t i, std::size_t j) const;
 
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   Value start_;
   bool repeats_ = false;  // a variable occurs twice: one pass may not reach the fixpoint
   std::vector<std::uint8_t> allowed_;

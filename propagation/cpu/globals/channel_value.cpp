@@ -7,7 +7,7 @@ namespace arcwave::cpu {
 
 ChannelValuePropagator::ChannelValuePropagator(int constraint, std::vector<int> scope,
                                                const ChannelConstraint& c,
-                                               const std::vector<std::vector<Value>>& domains)
+                                               const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)), list_(c.list), v_(c.value) {
   const auto& vd = domains[static_cast<std::size_t>(v_)];
   position_.assign(vd.size(), -1);

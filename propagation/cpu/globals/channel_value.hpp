@@ -16,7 +16,7 @@ namespace arcwave::cpu {
 class ChannelValuePropagator final : public Propagator {
  public:
   ChannelValuePropagator(int constraint, std::vector<int> scope, const ChannelConstraint& c,
-                         const std::vector<std::vector<Value>>& domains);
+                         const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:

@@ -9,8 +9,7 @@
 namespace arcwave::cpu {
 
 CircuitPropagator::CircuitPropagator(int constraint, std::vector<int> scope,
-                                     const CircuitConstraint& c,
-                                     const std::vector<std::vector<Value>>& domains)
+                                     const CircuitConstraint& c, const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)),
       succ_vars_(c.scope),
       start_(c.start_index),

@@ -31,7 +31,7 @@ namespace arcwave::cpu {
 class CircuitPropagator final : public Propagator {
  public:
   CircuitPropagator(int constraint, std::vector<int> scope, const CircuitConstraint& c,
-                    const std::vector<std::vector<Value>>& domains);
+                    const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
   // Linear in the domains per pass, like the matching allDifferent beside it.
   [[nodiscard]] bool expensive() const override { return true; }
@@ -60,7 +60,7 @@ class CircuitPropagator final : public Propagator {
   std::vector<int> succ_vars_;
   Value start_;
   std::optional<Operand> size_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   std::vector<std::size_t> offset_;
   std::vector<int> target_;
   std::vector<int> loop_;  // per node: value index of its own node, or -1

@@ -7,7 +7,7 @@
 
 namespace arcwave::cpu {
 
-ConditionRhs::ConditionRhs(Condition condition, const std::vector<std::vector<Value>>& domains)
+ConditionRhs::ConditionRhs(Condition condition, const std::vector<Domain>& domains)
     : c_(std::move(condition)) {
   if (c_.kind == Condition::Kind::kVariable) {
     var_ = static_cast<int>(c_.value);

@@ -15,7 +15,7 @@ namespace arcwave::cpu {
 
 class ConditionRhs {
  public:
-  ConditionRhs(Condition condition, const std::vector<std::vector<Value>>& domains);
+  ConditionRhs(Condition condition, const std::vector<Domain>& domains);
 
   /// The right-hand variable, or -1 for a constant, range or set.
   [[nodiscard]] int variable() const noexcept { return var_; }
@@ -32,7 +32,7 @@ class ConditionRhs {
 
   Condition c_;
   int var_ = -1;
-  const std::vector<Value>* rhs_values_ = nullptr;
+  const Domain* rhs_values_ = nullptr;
 };
 
 }  // namespace arcwave::cpu

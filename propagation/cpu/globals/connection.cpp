@@ -1,6 +1,7 @@
 // The propagators of minimum / maximum (and their arg forms), element on a matrix, channel and
 // circuit: one dedicated propagator per kind (per form for channel), circuit with a matching
 // allDifferent on its successors beside it.
+#include <algorithm>
 #include <cstdlib>
 
 #include "propagation/cpu/all_different.hpp"
@@ -11,6 +12,7 @@
 #include "propagation/cpu/globals/element_matrix.hpp"
 #include "propagation/cpu/globals/extremum.hpp"
 #include "propagation/cpu/globals/extremum_arg.hpp"
+#include "propagation/cpu/globals/extremum_bounds.hpp"
 #include "propagation/cpu/globals/generic.hpp"
 #include "propagation/cpu/globals/global_propagators.hpp"
 
@@ -49,6 +51,10 @@ PropagatorList generic(int constraint, const std::vector<int>& scope, const C& c
 
 PropagatorList make_propagators(int constraint, const std::vector<int>& scope,
                                 const ExtremumConstraint& c, const ModelDomains& domains) {
+  // Large domains: bounds reasoning (their values are never listed).
+  if (std::any_of(scope.begin(), scope.end(),
+                  [&](int x) { return domains[static_cast<std::size_t>(x)].large(); }))
+    return one<ExtremumBoundsPropagator>(constraint, scope, c, domains);
   if (!moderate(c.scope, domains)) return generic(constraint, scope, c, domains);
   return one<ExtremumPropagator>(constraint, scope, c, domains);
 }

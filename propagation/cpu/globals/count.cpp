@@ -9,7 +9,7 @@
 namespace arcwave::cpu {
 
 CountPropagator::CountPropagator(int constraint, std::vector<int> scope, const CountConstraint& c,
-                                 const std::vector<std::vector<Value>>& domains)
+                                 const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)), domains_(&domains), condition_(c.condition) {
   std::unordered_map<int, std::size_t> at;  // list variable -> its place in list_
   for (int x : c.scope) {
@@ -32,7 +32,7 @@ CountPropagator::CountPropagator(int constraint, std::vector<int> scope, const C
   }
   std::sort(constants.begin(), constants.end());
   for (int x : list_) {
-    const std::vector<Value>& dom = domains[static_cast<std::size_t>(x)];
+    const std::vector<Value>& dom = domains[static_cast<std::size_t>(x)].values();
     std::vector<std::uint64_t> mask((dom.size() + 63) / 64, 0);
     for (std::size_t a = 0; a < dom.size(); ++a)
       if (std::binary_search(constants.begin(), constants.end(), dom[a]))

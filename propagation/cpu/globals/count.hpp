@@ -24,7 +24,7 @@ namespace arcwave::cpu {
 class CountPropagator final : public Propagator {
  public:
   CountPropagator(int constraint, std::vector<int> scope, const CountConstraint& c,
-                  const std::vector<std::vector<Value>>& domains);
+                  const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -42,7 +42,7 @@ class CountPropagator final : public Propagator {
     return (*domains_)[static_cast<std::size_t>(x)][static_cast<std::size_t>(a)];
   }
 
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   Condition condition_;
   std::vector<int> list_;            // distinct list variables
   std::vector<std::int32_t> times_;  // how often each is listed

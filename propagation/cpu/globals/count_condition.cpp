@@ -65,8 +65,8 @@ CountHull against_set(const std::vector<Value>& set, bool inside, Value lo, Valu
 
 }  // namespace
 
-CountHull count_hull(const Condition& c, const Domains& d,
-                     const std::vector<std::vector<Value>>& values, Value lo, Value hi) {
+CountHull count_hull(const Condition& c, const Domains& d, const std::vector<Domain>& values,
+                     Value lo, Value hi) {
   if (lo > hi) return {};
   switch (c.kind) {
     case Condition::Kind::kConstant:
@@ -84,7 +84,7 @@ CountHull count_hull(const Condition& c, const Domains& d,
       break;
   }
   const int r = static_cast<int>(c.value);
-  const std::vector<Value>& dom = values[static_cast<std::size_t>(r)];
+  const Domain& dom = values[static_cast<std::size_t>(r)];
   auto value = [&](int a) { return dom[static_cast<std::size_t>(a)]; };
   switch (c.op) {
     case Relation::kEq: {
@@ -111,12 +111,11 @@ CountHull count_hull(const Condition& c, const Domains& d,
   }
 }
 
-bool filter_count_rhs(Context& ctx, const Condition& c,
-                      const std::vector<std::vector<Value>>& values, Value lo, Value hi,
-                      bool& changed) {
+bool filter_count_rhs(Context& ctx, const Condition& c, const std::vector<Domain>& values, Value lo,
+                      Value hi, bool& changed) {
   if (c.kind != Condition::Kind::kVariable) return true;
   const int r = static_cast<int>(c.value);
-  const std::vector<Value>& dom = values[static_cast<std::size_t>(r)];
+  const Domain& dom = values[static_cast<std::size_t>(r)];
   const Domains& d = ctx.domains;
   auto value = [&](int a) { return dom[static_cast<std::size_t>(a)]; };
   if (lo > hi) {  // no count at all: nothing stays

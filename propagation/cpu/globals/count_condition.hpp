@@ -20,19 +20,18 @@ struct CountHull {
 
 /// The counts c of lo..hi for which `c op rhs` holds for some rhs (a constant, a range, a set,
 /// or a value of the variable's current domain): their smallest and largest.
-CountHull count_hull(const Condition& c, const Domains& d,
-                     const std::vector<std::vector<Value>>& values, Value lo, Value hi);
+CountHull count_hull(const Condition& c, const Domains& d, const std::vector<Domain>& values,
+                     Value lo, Value hi);
 
 /// Does some count of lo..hi satisfy the condition?
-inline bool count_possible(const Condition& c, const Domains& d,
-                           const std::vector<std::vector<Value>>& values, Value lo, Value hi) {
+inline bool count_possible(const Condition& c, const Domains& d, const std::vector<Domain>& values,
+                           Value lo, Value hi) {
   return !count_hull(c, d, values, lo, hi).empty;
 }
 
 /// Removes from the condition's variable (when it has one) every value v for which no count of
 /// lo..hi satisfies `c op v`; sets `changed` when it removes one. False on a wipe-out.
-bool filter_count_rhs(Context& ctx, const Condition& c,
-                      const std::vector<std::vector<Value>>& values, Value lo, Value hi,
-                      bool& changed);
+bool filter_count_rhs(Context& ctx, const Condition& c, const std::vector<Domain>& values, Value lo,
+                      Value hi, bool& changed);
 
 }  // namespace arcwave::cpu

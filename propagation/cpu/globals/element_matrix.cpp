@@ -11,7 +11,7 @@ namespace arcwave::cpu {
 
 ElementMatrixPropagator::ElementMatrixPropagator(int constraint, std::vector<int> scope,
                                                  ElementMatrixConstraint c,
-                                                 const std::vector<std::vector<Value>>& domains)
+                                                 const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)),
       c_(std::move(c)),
       rhs_(c_.condition, domains),
@@ -115,7 +115,7 @@ bool ElementMatrixPropagator::keep_supported(Context& ctx, bool by_row, bool& ch
 bool ElementMatrixPropagator::filter_rhs_equal(Context& ctx, bool& changed) {
   const Domains& d = ctx.domains;
   const int r = rhs_.variable();
-  const std::vector<Value>& rv = (*domains_)[static_cast<std::size_t>(r)];
+  const Domain& rv = (*domains_)[static_cast<std::size_t>(r)];
   const std::int32_t* dense = d.dense(r);
   for (int k = d.size(r) - 1; k >= 0; --k) {
     const int b = dense[k];

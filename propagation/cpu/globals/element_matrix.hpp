@@ -28,7 +28,7 @@ namespace arcwave::cpu {
 class ElementMatrixPropagator final : public Propagator {
  public:
   ElementMatrixPropagator(int constraint, std::vector<int> scope, ElementMatrixConstraint c,
-                          const std::vector<std::vector<Value>>& domains);
+                          const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -52,7 +52,7 @@ class ElementMatrixPropagator final : public Propagator {
 
   ElementMatrixConstraint c_;
   ConditionRhs rhs_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   std::size_t cols_count_ = 0;
   std::vector<std::size_t> rows_, cols_;       // this pass: the present in-range indices
   std::vector<std::uint8_t> row_in_, col_in_;  // marks of rows_ and cols_

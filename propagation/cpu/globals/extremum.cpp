@@ -8,7 +8,7 @@ namespace arcwave::cpu {
 
 ExtremumPropagator::ExtremumPropagator(int constraint, std::vector<int> scope,
                                        const ExtremumConstraint& c,
-                                       const std::vector<std::vector<Value>>& domains)
+                                       const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)),
       maximum_(c.maximum),
       op_(c.condition.op),
@@ -32,7 +32,7 @@ bool ExtremumPropagator::filter_rhs(Context& ctx, Value h, bool& changed) {
     const std::array<Value, 2> range = {std::min(a, b), std::max(a, b)};
     return rhs_.filter(ctx, range, changed);
   }
-  const std::vector<Value>& rv = (*domains_)[static_cast<std::size_t>(r)];
+  const Domain& rv = (*domains_)[static_cast<std::size_t>(r)];
   auto holds = [&](std::size_t i, Value v) {
     const int a = index_[i](v);
     return a >= 0 && d.contains(list_[i], a);

@@ -33,7 +33,7 @@ namespace arcwave::cpu {
 class ExtremumPropagator final : public Propagator {
  public:
   ExtremumPropagator(int constraint, std::vector<int> scope, const ExtremumConstraint& c,
-                     const std::vector<std::vector<Value>>& domains);
+                     const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -70,7 +70,7 @@ class ExtremumPropagator final : public Propagator {
   Relation op_;
   std::vector<int> list_;  // positions (a variable may repeat)
   ConditionRhs rhs_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   std::vector<ValueIndex> index_;      // per position
   std::vector<std::int32_t> support_;  // per right-hand value index: a position, or -1
 };

@@ -12,7 +12,7 @@ constexpr Value kNone = std::numeric_limits<Value>::max();
 
 ExtremumArgPropagator::ExtremumArgPropagator(int constraint, std::vector<int> scope,
                                              const ExtremumArgConstraint& c,
-                                             const std::vector<std::vector<Value>>& domains)
+                                             const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)),
       maximum_(c.maximum),
       rank_(c.rank),

@@ -28,7 +28,7 @@ namespace arcwave::cpu {
 class ExtremumArgPropagator final : public Propagator {
  public:
   ExtremumArgPropagator(int constraint, std::vector<int> scope, const ExtremumArgConstraint& c,
-                        const std::vector<std::vector<Value>>& domains);
+                        const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -43,7 +43,7 @@ class ExtremumArgPropagator final : public Propagator {
   Value start_;
   std::vector<int> list_;
   ConditionRhs rhs_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   std::vector<Value> lo_, hi_, fit_, threshold_;
   std::vector<std::uint8_t> allowed_;
   std::vector<Value> positions_;

@@ -1,15 +1,26 @@
 // Definitions for propagation/cpu/globals/generic.hpp.
 #include "propagation/cpu/globals/generic.hpp"
 
+#include <fmt/format.h>
+
+#include "arcwave/error.hpp"
+
 namespace arcwave::cpu {
 
 GenericPropagator::GenericPropagator(int constraint, std::vector<int> scope, Constraint c,
-                                     const std::vector<std::vector<Value>>& domains,
+                                     const std::vector<Domain>& domains,
                                      std::size_t enumeration_limit)
     : Propagator(constraint, std::move(scope)),
       c_(std::move(c)),
       domains_(&domains),
       limit_(enumeration_limit) {
+  // It keeps a mark per value: a large domain is refused (exit code 3), not enumerated.
+  for (int x : vars_)
+    if (domains[static_cast<std::size_t>(x)].large())
+      throw Unsupported(SourcePosition{},
+                        fmt::format("constraint {} ({}) in a form arcwave propagates by "
+                                    "enumeration, on a large domain (more than 2^24 values)",
+                                    constraint, constraint_kind(c_)));
   for (int x : vars_) supported_.emplace_back(domains[static_cast<std::size_t>(x)].size(), 0);
 }
 

@@ -17,8 +17,7 @@ namespace arcwave::cpu {
 class GenericPropagator final : public Propagator {
  public:
   GenericPropagator(int constraint, std::vector<int> scope, Constraint c,
-                    const std::vector<std::vector<Value>>& domains,
-                    std::size_t enumeration_limit = 20'000);
+                    const std::vector<Domain>& domains, std::size_t enumeration_limit = 20'000);
   bool propagate(Context& ctx) override;
   [[nodiscard]] bool expensive() const override { return true; }
 
@@ -26,7 +25,7 @@ class GenericPropagator final : public Propagator {
   [[nodiscard]] bool satisfied(const std::vector<int>& index) const;
 
   Constraint c_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   std::size_t limit_;
   std::vector<std::vector<std::uint8_t>> supported_;
 };

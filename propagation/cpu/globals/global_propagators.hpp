@@ -18,7 +18,7 @@
 namespace arcwave::cpu {
 
 using PropagatorList = std::vector<std::unique_ptr<Propagator>>;
-using ModelDomains = std::vector<std::vector<Value>>;
+using ModelDomains = std::vector<Domain>;
 
 PropagatorList make_global_propagators(int constraint, const std::vector<int>& scope,
                                        const Constraint& c, const ModelDomains& domains);

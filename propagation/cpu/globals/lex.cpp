@@ -7,7 +7,7 @@ namespace arcwave::cpu {
 
 LexPropagator::LexPropagator(int constraint, std::vector<int> vars, std::vector<Operand> x,
                              std::vector<Operand> y, bool strict,
-                             const std::vector<std::vector<Value>>& domains)
+                             const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(vars)),
       x_(std::move(x)),
       y_(std::move(y)),

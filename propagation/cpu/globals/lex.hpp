@@ -21,8 +21,7 @@ class LexPropagator final : public Propagator {
  public:
   /// x <lex y when `strict`, else x <=lex y.
   LexPropagator(int constraint, std::vector<int> vars, std::vector<Operand> x,
-                std::vector<Operand> y, bool strict,
-                const std::vector<std::vector<Value>>& domains);
+                std::vector<Operand> y, bool strict, const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -38,7 +37,7 @@ class LexPropagator final : public Propagator {
 
   std::vector<Operand> x_, y_;
   bool strict_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
 };
 
 }  // namespace arcwave::cpu

@@ -9,8 +9,7 @@
 namespace arcwave::cpu {
 
 NValuesPropagator::NValuesPropagator(int constraint, std::vector<int> scope,
-                                     const NValuesConstraint& c,
-                                     const std::vector<std::vector<Value>>& domains)
+                                     const NValuesConstraint& c, const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)), domains_(&domains), condition_(c.condition) {
   std::unordered_set<int> listed;
   for (int x : c.scope)

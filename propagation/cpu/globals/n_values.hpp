@@ -23,7 +23,7 @@ namespace arcwave::cpu {
 class NValuesPropagator final : public Propagator {
  public:
   NValuesPropagator(int constraint, std::vector<int> scope, const NValuesConstraint& c,
-                    const std::vector<std::vector<Value>>& domains);
+                    const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -35,7 +35,7 @@ class NValuesPropagator final : public Propagator {
   template <typename Drop>
   bool remove_if(Context& ctx, std::size_t i, Drop drop, bool& changed);
 
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   Condition condition_;
   std::vector<int> list_;             // distinct list variables
   std::vector<std::size_t> offset_;   // per list variable, into ids_

@@ -6,8 +6,7 @@
 namespace arcwave::cpu {
 
 OrderedPropagator::OrderedPropagator(int constraint, std::vector<int> vars,
-                                     const OrderedConstraint& c,
-                                     const std::vector<std::vector<Value>>& domains)
+                                     const OrderedConstraint& c, const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(vars)), domains_(&domains) {
   const bool increasing = c.op == Relation::kLt || c.op == Relation::kLe;
   const bool strict = c.op == Relation::kLt || c.op == Relation::kGt;

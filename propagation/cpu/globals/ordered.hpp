@@ -18,7 +18,7 @@ namespace arcwave::cpu {
 class OrderedPropagator final : public Propagator {
  public:
   OrderedPropagator(int constraint, std::vector<int> vars, const OrderedConstraint& c,
-                    const std::vector<std::vector<Value>>& domains);
+                    const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -32,7 +32,7 @@ class OrderedPropagator final : public Propagator {
   bool filter(Context& ctx, const Link& link, bool& changed);
 
   std::vector<Link> links_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
 };
 
 }  // namespace arcwave::cpu

@@ -7,7 +7,7 @@ namespace arcwave::cpu {
 
 PrecedencePropagator::PrecedencePropagator(int constraint, std::vector<int> vars,
                                            const PrecedenceConstraint& c,
-                                           const std::vector<std::vector<Value>>& domains)
+                                           const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(vars)),
       positions_(c.scope),
       values_(c.values.size()),

@@ -20,7 +20,7 @@ namespace arcwave::cpu {
 class PrecedencePropagator final : public Propagator {
  public:
   PrecedencePropagator(int constraint, std::vector<int> vars, const PrecedenceConstraint& c,
-                       const std::vector<std::vector<Value>>& domains);
+                       const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:

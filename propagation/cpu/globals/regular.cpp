@@ -21,13 +21,13 @@ void prefix_sums(std::vector<std::uint32_t>& begin) {
 
 RegularPropagator::RegularPropagator(int constraint, std::vector<int> vars,
                                      std::vector<int> positions, const Automaton& automaton,
-                                     const std::vector<std::vector<Value>>& domains)
+                                     const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(vars)), positions_(std::move(positions)) {
   const std::size_t n = positions_.size();
   LayeredGraph g;
   {
     std::vector<const std::vector<Value>*> layers;
-    for (int x : positions_) layers.push_back(&domains[at(x)]);
+    for (int x : positions_) layers.push_back(&domains[at(x)].values());
     g = LayeredGraph::unfold(automaton, layers);
   }
   empty_ = g.empty();

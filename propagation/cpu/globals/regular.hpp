@@ -25,7 +25,7 @@ class RegularPropagator final : public Propagator {
  public:
   /// `vars`: the distinct variables; `positions`: the variable of each position (the word).
   RegularPropagator(int constraint, std::vector<int> vars, std::vector<int> positions,
-                    const Automaton& automaton, const std::vector<std::vector<Value>>& domains);
+                    const Automaton& automaton, const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
   [[nodiscard]] std::size_t edge_count() const noexcept { return to_.size(); }
 

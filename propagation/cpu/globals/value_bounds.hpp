@@ -12,13 +12,14 @@
 
 #include "arcwave/model.hpp"
 #include "propagation/cpu/propagator.hpp"
+#include "propagation/cpu/value_cut.hpp"
 
 namespace arcwave::cpu {
 
 class Term {
  public:
   Term() = default;
-  static Term variable(int x, const std::vector<std::vector<Value>>& domains) {
+  static Term variable(int x, const std::vector<Domain>& domains) {
     Term t;
     t.x_ = x;
     t.values_ = &domains[static_cast<std::size_t>(x)];
@@ -29,7 +30,7 @@ class Term {
     t.c_ = c;
     return t;
   }
-  static Term of(const Operand& o, const std::vector<std::vector<Value>>& domains) {
+  static Term of(const Operand& o, const std::vector<Domain>& domains) {
     return o.is_variable ? variable(static_cast<int>(o.value), domains) : constant(o.value);
   }
 
@@ -53,37 +54,37 @@ class Term {
   /// is set when a value was removed.
   bool raise_min(Context& ctx, Value v, bool& changed) const {
     if (x_ < 0) return c_ >= v;
-    Domains& d = ctx.domains;
-    for (int a = d.min(x_); value_at(a) < v;) {
-      const int next = d.next(x_, a);
-      changed = true;
-      if (!ctx.remove(x_, a)) return false;
-      a = next;
-    }
-    return true;
+    if (value_at(ctx.domains.min(x_)) >= v) return true;
+    changed = true;
+    return ctx.raise_min(x_, first_at_least(*values_, v));
   }
   /// Removes the values above v; false when nothing is left.
   bool lower_max(Context& ctx, Value v, bool& changed) const {
     if (x_ < 0) return c_ <= v;
-    Domains& d = ctx.domains;
-    for (int a = d.max(x_); value_at(a) > v;) {
-      const int prev = d.prev(x_, a);
-      changed = true;
-      if (!ctx.remove(x_, a)) return false;
-      a = prev;
-    }
-    return true;
+    if (value_at(ctx.domains.max(x_)) <= v) return true;
+    changed = true;
+    return ctx.lower_max(x_, last_at_most(*values_, v));
   }
 
-  /// Removes the present values within [lo, hi]; false when nothing is left.
+  /// Removes the present values within [lo, hi]; false when nothing is left. On a large
+  /// domain a range inside the bounds that holds more than kMaxHoles values stays (weaker).
   bool remove_range(Context& ctx, Value lo, Value hi, bool& changed) const {
     if (lo > hi) return true;
     if (x_ < 0) return c_ < lo || c_ > hi;
     Domains& d = ctx.domains;
-    const auto first =
-        static_cast<int>(std::lower_bound(values_->begin(), values_->end(), lo) - values_->begin());
-    if (first >= static_cast<int>(values_->size())) return true;
-    for (int a = d.contains(x_, first) ? first : d.next(x_, first); a >= 0 && value_at(a) <= hi;) {
+    const int first = first_at_least(*values_, lo);
+    const int last = last_at_most(*values_, hi);
+    if (first > last || first > d.max(x_) || last < d.min(x_)) return true;
+    if (first <= d.min(x_)) {
+      changed = true;
+      return ctx.raise_min(x_, last + 1);
+    }
+    if (last >= d.max(x_)) {
+      changed = true;
+      return ctx.lower_max(x_, first - 1);
+    }
+    if (d.large(x_) && last - first >= kMaxHoles) return true;
+    for (int a = d.contains(x_, first) ? first : d.next(x_, first); a >= 0 && a <= last;) {
       const int next = d.next(x_, a);
       changed = true;
       if (!ctx.remove(x_, a)) return false;
@@ -92,10 +93,13 @@ class Term {
     return true;
   }
 
+  /// The most values remove_range takes out of the middle of a large domain at once.
+  static constexpr int kMaxHoles = 64;
+
  private:
   int x_ = -1;
   Value c_ = 0;
-  const std::vector<Value>* values_ = nullptr;
+  const Domain* values_ = nullptr;
 };
 
 /// Values whose magnitude stays below this can be added and subtracted a few thousand times

@@ -18,7 +18,7 @@ std::vector<int> union_of(const LinearClause& clause) {
 }  // namespace
 
 Disjunction::Disjunction(int constraint, const LinearClause& clause,
-                         const std::vector<std::vector<Value>>& domains)
+                         const std::vector<Domain>& domains)
     : Propagator(constraint, union_of(clause)) {
   for (const LinearLiteral& l : clause) {
     sums_.emplace_back(l, domains);
@@ -58,6 +58,10 @@ Disjunction::Status Disjunction::status(const Domains& d, std::size_t j) {
   }
   if (s.size() > 2) return Status::kOpen;  // bounds only
   // Two variables: a pair, the last one found first.
+  if (d.large(s.var(0)) || d.large(s.var(1))) {  // no value lists: bounds only, exact when fixed
+    if (d.size(s.var(0)) > 1 || d.size(s.var(1)) > 1) return Status::kOpen;
+    return partner(d, j, 0, d.min(s.var(0))) ? Status::kOpen : Status::kFalse;
+  }
   int& w = witness_[j];
   if (w >= 0 && d.contains(s.var(0), w) && partner(d, j, 0, w)) return Status::kOpen;
   const std::size_t small = d.size(s.var(0)) <= d.size(s.var(1)) ? 0 : 1;
@@ -128,8 +132,9 @@ bool Disjunction::filter(Context& ctx, std::size_t u, bool& changed) {
   }
   // Inequalities keep a prefix (positive coefficient) or a suffix of the values: the values
   // between the longest prefix and the longest suffix are the only candidates.
-  int prefix_end = 0;                    // value indices [0, prefix_end) kept
-  int suffix_start = d.initial_size(x);  // value indices [suffix_start, ...) kept
+  std::int64_t prefix_end = 0;  // value indices [0, prefix_end) kept
+  std::int64_t suffix_start =   // value indices [suffix_start, ...) kept
+      sums_[open_[0]].count(static_cast<std::size_t>(pos_[open_[0]][u]));
   bool others = false;
   for (std::size_t j : open_) {
     if (ops_[j] != Relation::kLe) {
@@ -142,11 +147,11 @@ bool Disjunction::filter(Context& ctx, std::size_t u, bool& changed) {
     // The term is monotone in the value index: a binary search over the initial domain finds
     // where it crosses the bound (present or not, the region between is what matters).
     const bool rising = s.coeff(i) > 0;
-    int lo = 0;
-    int hi = d.initial_size(x);  // first index on the far side of the bound
+    std::int64_t lo = 0;
+    std::int64_t hi = s.count(i);  // first index on the far side of the bound
     while (lo < hi) {
-      const int mid = lo + (hi - lo) / 2;
-      if ((s.term(i, mid) > bound) == rising)
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      if ((s.term(i, static_cast<int>(mid)) > bound) == rising)
         hi = mid;
       else
         lo = mid + 1;
@@ -156,8 +161,40 @@ bool Disjunction::filter(Context& ctx, std::size_t u, bool& changed) {
     else
       suffix_start = std::min(suffix_start, lo);
   }
-  const int first = prefix_end == 0 ? d.min(x) : d.next(x, prefix_end - 1);
+  if (d.large(x)) return cut_large(ctx, x, prefix_end, suffix_start, others, kept, changed);
+  const int first = prefix_end == 0 ? d.min(x) : d.next(x, static_cast<int>(prefix_end - 1));
   for (int a = first; a >= 0 && a < suffix_start;) {
+    const int next = d.next(x, a);
+    if (!others || !kept(a)) {
+      changed = true;
+      if (!ctx.remove(x, a)) return false;
+    }
+    a = next;
+  }
+  return true;
+}
+
+// The values of indices [prefix_end, suffix_start) of a large x, those no literal keeps: a bound
+// jump where the region reaches an end of the domain; inside, removed only when few.
+template <typename Kept>
+bool Disjunction::cut_large(Context& ctx, int x, std::int64_t prefix_end, std::int64_t suffix_start,
+                            bool others, Kept&& kept, bool& changed) {
+  const Domains& d = ctx.domains;
+  const std::int64_t lo = std::max<std::int64_t>(prefix_end, d.min(x));
+  const std::int64_t hi = std::min<std::int64_t>(suffix_start - 1, d.max(x));
+  if (lo > hi) return true;
+  if (!others && lo == d.min(x)) {
+    changed = true;
+    return ctx.raise_min(x, static_cast<int>(hi + 1));
+  }
+  if (!others && hi == d.max(x)) {
+    changed = true;
+    return ctx.lower_max(x, static_cast<int>(lo - 1));
+  }
+  if (hi - lo >= kMaxLargeHoles) return true;
+  for (int a = d.contains(x, static_cast<int>(lo)) ? static_cast<int>(lo)
+                                                   : d.next(x, static_cast<int>(lo));
+       a >= 0 && a <= hi;) {
     const int next = d.next(x, a);
     if (!others || !kept(a)) {
       changed = true;

@@ -25,8 +25,7 @@ namespace arcwave::cpu {
 
 class Disjunction final : public Propagator {
  public:
-  Disjunction(int constraint, const LinearClause& clause,
-              const std::vector<std::vector<Value>>& domains);
+  Disjunction(int constraint, const LinearClause& clause, const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -40,6 +39,10 @@ class Disjunction final : public Propagator {
   [[nodiscard]] bool projected(const Domains& d, std::size_t j, std::size_t i, int a) const;
   bool once(Context& ctx, bool& changed);
   bool filter(Context& ctx, std::size_t u, bool& changed);
+  template <typename Kept>
+  bool cut_large(Context& ctx, int x, std::int64_t prefix_end, std::int64_t suffix_start,
+                 bool others, Kept&& kept, bool& changed);
+  static constexpr std::int64_t kMaxLargeHoles = 64;  // most values removed inside a large domain
 
   std::vector<LinearSum> sums_;
   std::vector<Relation> ops_;

@@ -14,8 +14,7 @@ namespace arcwave::cpu {
 
 class LinearEqual final : public Propagator {
  public:
-  LinearEqual(int constraint, const LinearLiteral& literal,
-              const std::vector<std::vector<Value>>& domains)
+  LinearEqual(int constraint, const LinearLiteral& literal, const std::vector<Domain>& domains)
       : Propagator(constraint, literal.vars), sum_(literal, domains) {}
 
   bool propagate(Context& ctx) override {

@@ -13,8 +13,7 @@ namespace arcwave::cpu {
 
 class LinearLessEqual final : public Propagator {
  public:
-  LinearLessEqual(int constraint, const LinearLiteral& literal,
-                  const std::vector<std::vector<Value>>& domains)
+  LinearLessEqual(int constraint, const LinearLiteral& literal, const std::vector<Domain>& domains)
       : Propagator(constraint, literal.vars), sum_(literal, domains) {}
 
   bool propagate(Context& ctx) override {

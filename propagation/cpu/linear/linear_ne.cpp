@@ -18,7 +18,7 @@ std::vector<int> union_of(const std::vector<LinearLiteral>& literals) {
 }  // namespace
 
 LinearNotEqual::LinearNotEqual(int constraint, const std::vector<LinearLiteral>& literals,
-                               const std::vector<std::vector<Value>>& domains)
+                               const std::vector<Domain>& domains)
     : Propagator(constraint, union_of(literals)) {
   count_.assign(vars_.size(), 0);
   for (const LinearLiteral& l : literals) {
@@ -54,6 +54,19 @@ void LinearNotEqual::count_abundant(const Domains& d) {
   }
 }
 
+namespace {
+
+// The k-th present value of x: in dense order, or from the lower bound up on a large domain
+// (k stays below a few counts there).
+int nth_present(const Domains& d, int x, int k) {
+  if (!d.large(x)) return d.dense(x)[k];
+  int a = d.min(x);
+  while (k-- > 0) a = d.next(x, a);
+  return a;
+}
+
+}  // namespace
+
 bool LinearNotEqual::filter(Context& ctx, std::size_t u, bool& changed) {
   const Domains& d = ctx.domains;
   others_.clear();
@@ -77,7 +90,8 @@ bool LinearNotEqual::filter(Context& ctx, std::size_t u, bool& changed) {
       LinearSum::Wide rest = s.constant();
       for (std::size_t w : others_) {
         const int p = pos_[j][w];
-        if (p >= 0) rest += s.term(static_cast<std::size_t>(p), d.dense(vars_[w])[digit_[w]]);
+        if (p >= 0)
+          rest += s.term(static_cast<std::size_t>(p), nth_present(d, vars_[w], digit_[w]));
       }
       const int p = pos_[j][u];
       if (p < 0) {

@@ -25,7 +25,7 @@ namespace arcwave::cpu {
 class LinearNotEqual final : public Propagator {
  public:
   LinearNotEqual(int constraint, const std::vector<LinearLiteral>& literals,
-                 const std::vector<std::vector<Value>>& domains);
+                 const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
   static constexpr std::size_t kTupleLimit = 4096;
 

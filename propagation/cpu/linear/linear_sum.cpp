@@ -7,7 +7,7 @@
 
 namespace arcwave::cpu {
 
-LinearSum::LinearSum(const LinearLiteral& literal, const std::vector<std::vector<Value>>& domains)
+LinearSum::LinearSum(const LinearLiteral& literal, const std::vector<Domain>& domains)
     : vars_(literal.vars), coeffs_(literal.coeffs), constant_(literal.constant) {
   for (int x : vars_) index_.emplace_back(domains[static_cast<std::size_t>(x)]);
 }
@@ -49,16 +49,16 @@ int LinearSum::crossing(std::size_t i, Wide bound) const {
   // Terms rise with the index for a positive coefficient: the first index above the bound;
   // they fall otherwise: the first index at or below it.
   const bool rising = coeffs_[i] > 0;
-  int lo = 0;
-  int hi = index_[i].size();
+  std::int64_t lo = 0;
+  std::int64_t hi = index_[i].count();
   while (lo < hi) {
-    const int mid = lo + (hi - lo) / 2;
-    if ((term(i, mid) > bound) == rising)
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    if ((term(i, static_cast<int>(mid)) > bound) == rising)
       hi = mid;
     else
       lo = mid + 1;
   }
-  return lo;
+  return static_cast<int>(std::min<std::int64_t>(lo, std::numeric_limits<int>::max()));
 }
 
 bool LinearSum::at_most(Context& ctx, std::size_t i, Wide bound, bool& changed) const {
@@ -68,20 +68,7 @@ bool LinearSum::at_most(Context& ctx, std::size_t i, Wide bound, bool& changed) 
   const int cut = crossing(i, bound);
   changed = true;
   // The values whose term exceeds the bound: indices from cut up (rising), below cut else.
-  if (coeffs_[i] > 0) {
-    for (int a = d.max(x); a >= cut;) {
-      const int next = d.prev(x, a);
-      if (!ctx.remove(x, a)) return false;
-      a = next;
-    }
-  } else {
-    for (int a = d.min(x); a >= 0 && a < cut;) {
-      const int next = d.next(x, a);
-      if (!ctx.remove(x, a)) return false;
-      a = next;
-    }
-  }
-  return true;
+  return coeffs_[i] > 0 ? ctx.lower_max(x, cut - 1) : ctx.raise_min(x, cut);
 }
 
 bool LinearSum::at_least(Context& ctx, std::size_t i, Wide bound, bool& changed) const {
@@ -91,20 +78,7 @@ bool LinearSum::at_least(Context& ctx, std::size_t i, Wide bound, bool& changed)
   const int x = vars_[i];
   const int cut = crossing(i, bound - 1);  // terms > bound - 1 are the ones kept
   changed = true;
-  if (coeffs_[i] > 0) {
-    for (int a = d.min(x); a >= 0 && a < cut;) {
-      const int next = d.next(x, a);
-      if (!ctx.remove(x, a)) return false;
-      a = next;
-    }
-  } else {
-    for (int a = d.max(x); a >= cut;) {
-      const int next = d.prev(x, a);
-      if (!ctx.remove(x, a)) return false;
-      a = next;
-    }
-  }
-  return true;
+  return coeffs_[i] > 0 ? ctx.raise_min(x, cut) : ctx.lower_max(x, cut - 1);
 }
 
 bool LinearSum::enforce_le(Context& ctx, bool& changed) const {
@@ -209,6 +183,8 @@ bool LinearSum::enforce_eq(Context& ctx, bool& changed) const {
   const std::size_t j = open[1];
   // x + y = k over two intervals: every value has its partner once the bounds agree. Above
   // kPairsLimit values the pairs wait (bounds meanwhile): a pass costs a visit per value.
+  // Large domains have neither bitsets nor dense lists: bounds only.
+  if (d.large(vars_[i]) || d.large(vars_[j])) return true;
   const bool unit = std::abs(coeffs_[i]) == 1 && std::abs(coeffs_[j]) == 1;
   if (unit && solid(d, i) && solid(d, j)) return true;
   // y = x + k over range domains: one shifted AND of the bitsets per word.

@@ -19,11 +19,13 @@ class LinearSum {
  public:
   __extension__ typedef __int128 Wide;
 
-  LinearSum(const LinearLiteral& literal, const std::vector<std::vector<Value>>& domains);
+  LinearSum(const LinearLiteral& literal, const std::vector<Domain>& domains);
 
   [[nodiscard]] std::size_t size() const noexcept { return vars_.size(); }
   [[nodiscard]] int var(std::size_t i) const noexcept { return vars_[i]; }
   [[nodiscard]] Value coeff(std::size_t i) const noexcept { return coeffs_[i]; }
+  /// The number of values of the i-th variable's initial domain (not saturated).
+  [[nodiscard]] std::int64_t count(std::size_t i) const noexcept { return index_[i].count(); }
   [[nodiscard]] Wide constant() const noexcept { return constant_; }
   /// Position of variable x in the sum, or -1.
   [[nodiscard]] int position(int x) const noexcept;

@@ -9,7 +9,7 @@
 namespace arcwave::cpu {
 
 std::vector<std::unique_ptr<Propagator>> make_shape_propagators(
-    int constraint, const IntensionShape& shape, const std::vector<std::vector<Value>>& domains) {
+    int constraint, const IntensionShape& shape, const std::vector<Domain>& domains) {
   std::vector<std::unique_ptr<Propagator>> out;
   std::vector<LinearLiteral> disequalities;
   for (const LinearClause& clause : shape.clauses) {

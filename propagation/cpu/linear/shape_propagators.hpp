@@ -15,8 +15,9 @@
 
 namespace arcwave::cpu {
 
-std::vector<std::unique_ptr<Propagator>> make_shape_propagators(
-    int constraint, const IntensionShape& shape, const std::vector<std::vector<Value>>& domains);
+std::vector<std::unique_ptr<Propagator>> make_shape_propagators(int constraint,
+                                                                const IntensionShape& shape,
+                                                                const std::vector<Domain>& domains);
 
 /// What the engine's description calls such a constraint: "linear <=", "linear =",
 /// "linear !=", "disjunction" (a clause of several literals among its clauses) or "linear".

@@ -11,6 +11,7 @@
 #include <tuple>
 #include <vector>
 
+#include "arcwave/error.hpp"
 #include "tests/parsers/xcsp21/xcsp21_test_support.hpp"
 #include "tests/support/catch.hpp"
 
@@ -285,4 +286,24 @@ TEST_CASE("random binary networks: every tuple read back exactly", "[xcsp21][pro
                                         scopes[static_cast<std::size_t>(r)].second});
     }
   }
+}
+
+TEST_CASE("a domain of more than 2^24 values is read as an interval, up to 2^31", "[xcsp21]") {
+  const std::string head =
+      "<instance><presentation format=\"XCSP 2.1\"/><domains nbDomains=\"2\">"
+      "<domain name=\"D0\" nbValues=\"3\">0..2</domain>"
+      "<domain name=\"D1\" nbValues=\"";
+  const std::string tail =
+      "</domain></domains><variables nbVariables=\"2\"><variable name=\"X0\" domain=\"D0\"/>"
+      "<variable name=\"X1\" domain=\"D1\"/></variables><constraints nbConstraints=\"0\"/>"
+      "</instance>";
+  const XcspInstance inst = read_xcsp_text(head + "2147483648\">0..2147483647" + tail);
+  const Domain& d = inst.model.variables()[1].domain;
+  CHECK(d.large());
+  CHECK(d.size() == (std::size_t{1} << 31));
+  CHECK(d.back() == 2147483647);
+  CHECK_FALSE(inst.model.variables()[0].domain.large());
+  // More than 2^31 values, or more than 2^24 with holes: refused (exit code 3).
+  CHECK_THROWS_AS(read_xcsp_text(head + "2147483649\">0..2147483648" + tail), Unsupported);
+  CHECK_THROWS_AS(read_xcsp_text(head + "20000001\">0..19999999 30000000" + tail), Unsupported);
 }

@@ -108,7 +108,7 @@ inline constexpr std::array<MalformedCase, 65> kMalformedCases{{
     {"unsupported_in_group.xml", 3, ":7:7", "<spread> as a constraint template"},
     {"unsupported_set_variable.xml", 3, ":3:5", "variables of type \"set\""},
     {"expression_interval_too_wide.xml", 3, ":7:14",
-     "expression 'mul(x[0],x[1])' whose values span 0..10000000000 (more than 10000000 values)"},
+     "expression 'mul(x[0],x[1])' whose values span 0..10000000000 (more than 2^31 values)"},
     {"objective_lex_overflow.xml", 3, ":6:5",
      "objective type=\"lex\" whose weighted sum exceeds 64 bits"},
 }};

@@ -28,7 +28,7 @@ std::vector<std::filesystem::path> bundled_xcsp3_files() {
   return files;
 }
 
-Value random_value(const std::vector<Value>& domain, std::mt19937_64& rng) {
+Value random_value(const Domain& domain, std::mt19937_64& rng) {
   std::uniform_int_distribution<std::size_t> pick(0, domain.size() - 1);
   return domain[pick(rng)];
 }

@@ -69,7 +69,7 @@ class Gen {
   std::mt19937_64 rng_;
 };
 
-using ModelDomains = std::vector<std::vector<Value>>;
+using ModelDomains = std::vector<Domain>;
 
 inline std::vector<int> sizes_of(const ModelDomains& d) {
   std::vector<int> s;

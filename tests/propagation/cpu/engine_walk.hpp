@@ -25,7 +25,7 @@ struct WalkStep {
 /// The model's initial domains under the decisions in force.
 inline Domains under_decisions(const Model& m, const std::vector<WalkStep>& decisions) {
   Domains d(m.variable_count());
-  for (std::size_t x = 0; x < d.size(); ++x) d[x] = m.variables()[x].domain;
+  for (std::size_t x = 0; x < d.size(); ++x) d[x] = m.variables()[x].domain.values();
   for (const WalkStep& s : decisions)
     std::erase_if(d[static_cast<std::size_t>(s.var)],
                   [&](Value v) { return s.assign ? v != s.value : v == s.value; });

@@ -61,7 +61,7 @@ inline std::optional<Domains> naive_gac(const Model& m, Domains domains) {
 
 inline Domains initial_domains(const Model& m) {
   Domains d;
-  for (const Variable& v : m.variables()) d.push_back(v.domain);
+  for (const Variable& v : m.variables()) d.push_back(v.domain.values());
   return d;
 }
 

@@ -22,7 +22,7 @@ using cpu::Propagator;
 class ReferenceElement final : public Propagator {
  public:
   ReferenceElement(int constraint, std::vector<int> scope, ElementConstraint element,
-                   const std::vector<std::vector<Value>>& domains);
+                   const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -38,7 +38,7 @@ class ReferenceElement final : public Propagator {
   }
 
   ElementConstraint e_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   int rhs_var_ = -1;
   std::vector<std::size_t> entries_;
   std::vector<Value> lhs_values_;
@@ -46,7 +46,7 @@ class ReferenceElement final : public Propagator {
 
 inline ReferenceElement::ReferenceElement(int constraint, std::vector<int> scope,
                                           ElementConstraint element,
-                                          const std::vector<std::vector<Value>>& domains)
+                                          const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)), e_(std::move(element)), domains_(&domains) {
   if (e_.condition.kind == Condition::Kind::kVariable)
     rhs_var_ = static_cast<int>(e_.condition.value);
@@ -190,7 +190,7 @@ inline bool ReferenceElement::propagate(Context& ctx) {
 class ReferenceElementMatrix final : public Propagator {
  public:
   ReferenceElementMatrix(int constraint, std::vector<int> scope, ElementMatrixConstraint c,
-                         const std::vector<std::vector<Value>>& domains);
+                         const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -209,15 +209,15 @@ class ReferenceElementMatrix final : public Propagator {
 
   ElementMatrixConstraint c_;
   ConditionRhs rhs_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   std::vector<std::size_t> rows_, cols_;
   std::vector<std::uint8_t> row_ok_, col_ok_;
   std::vector<Value> values_;
 };
 
-inline ReferenceElementMatrix::ReferenceElementMatrix(
-    int constraint, std::vector<int> scope, ElementMatrixConstraint c,
-    const std::vector<std::vector<Value>>& domains)
+inline ReferenceElementMatrix::ReferenceElementMatrix(int constraint, std::vector<int> scope,
+                                                      ElementMatrixConstraint c,
+                                                      const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)),
       c_(std::move(c)),
       rhs_(c_.condition, domains),

@@ -23,7 +23,7 @@ using cpu::Propagator;
 class ReferenceExtremum final : public Propagator {
  public:
   ReferenceExtremum(int constraint, std::vector<int> scope, const ExtremumConstraint& c,
-                    const std::vector<std::vector<Value>>& domains);
+                    const std::vector<Domain>& domains);
   bool propagate(Context& ctx) override;
 
  private:
@@ -53,7 +53,7 @@ class ReferenceExtremum final : public Propagator {
   bool maximum_;
   std::vector<int> list_;  // positions (a variable may repeat)
   ConditionRhs rhs_;
-  const std::vector<std::vector<Value>>* domains_;
+  const std::vector<Domain>* domains_;
   std::vector<Value> keys_;             // the list's distinct keys, increasing
   std::vector<std::vector<int>> rank_;  // per list position: the rank of each value's key
   std::vector<int> holders_;            // per rank this pass: positions holding it (<= 2)
@@ -64,7 +64,7 @@ class ReferenceExtremum final : public Propagator {
 
 inline ReferenceExtremum::ReferenceExtremum(int constraint, std::vector<int> scope,
                                             const ExtremumConstraint& c,
-                                            const std::vector<std::vector<Value>>& domains)
+                                            const std::vector<Domain>& domains)
     : Propagator(constraint, std::move(scope)),
       maximum_(c.maximum),
       list_(c.scope),

@@ -56,7 +56,7 @@ Condition random_condition(Rng& rng) {
 
 TEST_CASE("count conditions: hull and right-hand-side filter equal brute force",
           "[propagation][counting]") {
-  const std::vector<std::vector<Value>> values = {{-3, -1, 0, 1, 2, 3, 4, 5, 6, 9}};
+  const std::vector<Domain> values = {Domain{-3, -1, 0, 1, 2, 3, 4, 5, 6, 9}};
   Rng rng(7);
   for (int round = 0; round < 4000; ++round) {
     const Condition c = random_condition(rng);

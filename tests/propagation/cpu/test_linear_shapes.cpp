@@ -97,7 +97,7 @@ Model random_model(test::LinearModels& gen, int constraints) {
 
 std::optional<IntensionShape> shape_of(const Model& m, std::size_t k) {
   const auto& c = std::get<IntensionConstraint>(m.constraints()[k]);
-  std::vector<std::vector<Value>> domains;
+  std::vector<Domain> domains;
   for (const Variable& v : m.variables()) domains.push_back(v.domain);
   return recognise_intension(*c.expr, c.scope, domains);
 }
@@ -123,7 +123,7 @@ TEST_CASE("a recognised intension holds on exactly the tuples of its expression"
   for (std::uint64_t seed = 1; seed <= 4000; ++seed) {
     test::LinearModels gen(seed);
     const int slots = gen.pick(2, 4);
-    std::vector<std::vector<Value>> domains;
+    std::vector<Domain> domains;
     std::vector<int> scope;
     for (int i = 0; i < slots; ++i) {
       domains.push_back(gen.domain());
@@ -159,7 +159,7 @@ TEST_CASE("a recognised intension holds on exactly the tuples of its expression"
 
 TEST_CASE("the intensions of the real models get the expected clauses", "[propagation][linear]") {
   using I = ExprInstr;
-  const std::vector<std::vector<Value>> domains(6, std::vector<Value>{0, 1, 2, 3, 4, 5, 6, 7});
+  const std::vector<Domain> domains(6, Domain{0, 1, 2, 3, 4, 5, 6, 7});
   auto slot = [](Value s) { return I{ExprOp::kSlot, 0, s}; };
   auto cst = [](Value v) { return I{ExprOp::kConst, 0, v}; };
   auto op = [](ExprOp o, std::uint32_t n) { return I{o, n, 0}; };
@@ -332,11 +332,12 @@ TEST_CASE("binary linear equalities over long domains keep exactly the values wi
     test::LinearModels gen(seed * 101);
     const Value fx = gen.pick(-50, 50);
     const Value fy = gen.pick(-50, 50);
-    std::vector<std::vector<Value>> domains(2);
+    std::vector<std::vector<Value>> lists(2);
     for (Value v = fx; v < fx + gen.pick(60, 300); ++v)
-      if (gen.chance(85) || v == fx) domains[0].push_back(v);
+      if (gen.chance(85) || v == fx) lists[0].push_back(v);
     for (Value v = fy; v < fy + gen.pick(60, 300); ++v)
-      if (gen.chance(85) || v == fy) domains[1].push_back(v);
+      if (gen.chance(85) || v == fy) lists[1].push_back(v);
+    const std::vector<Domain> domains{lists[0], lists[1]};
     LinearLiteral lit;
     lit.vars = {0, 1};
     const int form = gen.pick(0, 3);

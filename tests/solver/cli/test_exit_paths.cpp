@@ -202,4 +202,33 @@ TEST_CASE("other commands end at once on a signal and leave no unfinished output
   CHECK_FALSE(std::filesystem::exists(out + ".part"));
 }
 
+TEST_CASE("large domains: solve answers, what needs every value exits 3 naming it", "[cli][exit]") {
+  const std::string header =
+      "<instance format=\"XCSP3\" type=\"COP\"><variables><array id=\"x\" size=\"[3]\"> "
+      "0..2147483647 </array></variables><constraints>";
+  const std::string solvable = write_text(
+      "large.xml", header +
+                       "<sum><list> x[] </list><coeffs> 1 1 -1 </coeffs><condition> (eq,0) "
+                       "</condition></sum><intension> ge(x[0],100000000) </intension>"
+                       "</constraints><objectives><maximize> x[1] </maximize></objectives>"
+                       "</instance>");
+  const Timed solved = run_timed({"solve", "-p", "1", solvable});
+  INFO(solved.run.out << solved.run.err);
+  CHECK(solved.run.exit_code == 0);
+  CHECK(solved.run.out.find("s OPTIMUM FOUND") != std::string::npos);
+  CHECK(solved.run.out.find("<values> 100000000 2047483647 2147483647 </values>") !=
+        std::string::npos);
+  const std::string refused = write_text(
+      "large-alldiff.xml", header + "<allDifferent> x[] </allDifferent></constraints></instance>");
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"solve", refused}, {"ac", solvable}}) {
+    CAPTURE(args);
+    const Timed t = run_timed(args);
+    INFO(t.run.out << t.run.err);
+    CHECK(t.run.exit_code == 3);
+    CHECK(t.seconds < 2.0);
+  }
+  CHECK(run_timed({"solve", refused}).run.err.find("allDifferent") != std::string::npos);
+}
+
 }  // namespace arcwave

@@ -135,7 +135,7 @@ TEST_CASE("MAC counts models mixing two connection constraints", "[search][conne
     const std::size_t vars = std::max(m.variable_count(), other.variable_count());
     for (std::size_t x = 0; x < vars; ++x) {
       std::vector<Value> d;
-      if (x < m.variable_count()) d = m.variables()[x].domain;
+      if (x < m.variable_count()) d = m.variables()[x].domain.values();
       if (x < other.variable_count())
         d.insert(d.end(), other.variables()[x].domain.begin(), other.variables()[x].domain.end());
       both.add_variable(fmt::format("v{}", x), d);
