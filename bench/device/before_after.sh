@@ -35,11 +35,11 @@ for c in "${commands[@]}"; do
       s=$(date +%s.%N)
       out=$(timeout -k 5 120 $bin $c 2>&1)
       e=$(date +%s.%N)
-      t=$(echo "$e - $s" | bc)
+      t=$(awk -v a="$s" -v b="$e" 'BEGIN {printf "%.6f", b - a}')
       if [ $which = before ]; then tb+=("$t"); hb=$(answer <<< "$out"); else ta+=("$t"); ha=$(answer <<< "$out"); fi
     done
   done
   mb=$(printf '%s\n' "${tb[@]}" | median) ma=$(printf '%s\n' "${ta[@]}" | median)
-  printf '| `%s` | %.4f | %.4f | %.2f | %s |\n' "$c" "$mb" "$ma" "$(echo "$ma / $mb" | bc -l)" \
+  printf '| `%s` | %.4f | %.4f | %.2f | %s |\n' "$c" "$mb" "$ma" "$(awk -v a="$ma" -v b="$mb" 'BEGIN {print a / b}')" \
     "$([ "$hb" = "$ha" ] && echo yes || echo "no ($hb / $ha)")"
 done
