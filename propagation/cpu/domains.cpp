@@ -152,31 +152,28 @@ int Domains::update_large_size(int x) noexcept {
              saturated(std::int64_t{iv.hi} - iv.lo + 1 - static_cast<std::int64_t>(last - first));
 }
 
-void Domains::log_large(int x, int value) noexcept {
-  intervals_[static_cast<std::size_t>(large_[x])].last = log_.size();
-  log_.push_back({x, value});
-}
-
-// Is x's newest entry an older lower (upper) bound logged within the current choice point? Then
-// it stays the only entry: restoring it undoes this move too. (A stale position fails the
-// checks: popped, or reused by another variable, or by another kind of entry of x.)
-bool Domains::merges(int x, bool lower) const noexcept {
-  const Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
-  if (iv.last < floor_ || iv.last >= log_.size() || log_[iv.last].var != x) return false;
-  return lower ? log_[iv.last].value < iv.lo : log_[iv.last].value > iv.hi;
+// The first change of x within the current choice point saves x's state and logs it (the entry's
+// value is the save's index); later ones within it need nothing. (A stale position fails the
+// checks: popped, or reused by another variable's entry.)
+void Domains::save_large(int x) {
+  Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
+  if (iv.last >= floor_ && iv.last < log_.size() && log_[iv.last].var == x) return;
+  saved_.push_back({iv});
+  iv.last = log_.size();
+  log_.push_back({x, static_cast<std::int32_t>(saved_.size() - 1)});
 }
 
 int Domains::raise_min(int x, int a) noexcept {
+  save_large(x);
   Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
-  if (!merges(x, true)) log_large(x, iv.lo);
   iv.lo = a;
   while (iv.lo <= iv.hi && std::binary_search(iv.holes.begin(), iv.holes.end(), iv.lo)) ++iv.lo;
   return update_large_size(x);
 }
 
 int Domains::lower_max(int x, int a) noexcept {
+  save_large(x);
   Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
-  if (!merges(x, false)) log_large(x, iv.hi);
   iv.hi = a;
   while (iv.lo <= iv.hi && std::binary_search(iv.holes.begin(), iv.holes.end(), iv.hi)) --iv.hi;
   return update_large_size(x);
@@ -186,22 +183,16 @@ int Domains::remove_large(int x, int a) noexcept {
   Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
   if (a == iv.lo) return raise_min(x, a + 1);
   if (a == iv.hi) return lower_max(x, a - 1);
+  save_large(x);
   iv.holes.insert(std::lower_bound(iv.holes.begin(), iv.holes.end(), a), a);
-  log_large(x, a);
   return update_large_size(x);
 }
 
-// An entry below the bounds was the old lower bound, above them the old upper bound; inside,
-// the hole it made (restores come newest first, so the bounds are those of its time).
-void Domains::restore_large(int x, int a) noexcept {
-  Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
-  if (a < iv.lo) {
-    iv.lo = a;
-  } else if (a > iv.hi) {
-    iv.hi = a;
-  } else {
-    iv.holes.erase(std::lower_bound(iv.holes.begin(), iv.holes.end(), a));
-  }
+// Saves are made and undone in the log's order: the entry's save is the newest one.
+void Domains::restore_large(int x, int saved) noexcept {
+  intervals_[static_cast<std::size_t>(large_[x])] =
+      std::move(saved_[static_cast<std::size_t>(saved)].state);
+  saved_.pop_back();
   update_large_size(x);
 }
 

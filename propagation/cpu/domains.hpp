@@ -9,9 +9,11 @@
 // A large variable (its model domain is an interval too large to enumerate, see
 // arcwave/domain.hpp) keeps only bounds lo..hi on its value indices and a short sorted list of
 // holes (interior values removed one at a time); it has no dense array nor bitset (dense(),
-// bits() and words() are for the others). Its log entries hold the old bound a bound change
-// replaced, or the hole: restore() tells them apart by where the value lies. size() of a large
-// variable saturates at INT_MAX.
+// bits() and words() are for the others). Its first change within a choice point saves its
+// state (bounds and holes) on a stack of its own and logs one entry naming that save; later
+// changes within the choice point log nothing, and restore() puts the saved state back. Bounds
+// reasoning that converges a step at a time over 2^31 values thus keeps the log and the saves
+// at one entry per variable and choice point. size() of a large variable saturates at INT_MAX.
 #pragma once
 
 #include <cstddef>
@@ -83,10 +85,7 @@ class Domains {
   [[nodiscard]] const Removal& logged(std::size_t i) const noexcept { return log_[i]; }
   /// Puts back every value removed after log position `mark`, newest first.
   void restore(std::size_t mark) noexcept;
-  /// A choice point starts here: a large variable's bound moved again within it, with no other
-  /// entry of that variable since, is not logged again (its entry holds the older bound; both
-  /// moves are undone together), so that long chains of bound moves (slow convergence of
-  /// bounds reasoning over 2^31 values) keep the log short.
+  /// A choice point starts here: a large variable saves its state again on its next change.
   void mark_level() noexcept { floor_ = log_.size(); }
 
  private:
@@ -95,15 +94,18 @@ class Domains {
     std::vector<int> holes;  // sorted; removed values (some may lie outside lo..hi)
     std::size_t last = 0;    // log position of this variable's newest entry (may be stale)
   };
-  [[nodiscard]] bool merges(int x, bool lower) const noexcept;
-  void log_large(int x, int value) noexcept;
+  struct SavedInterval {  // a large variable's state before its first change in a choice point
+    Interval state;
+  };
+  void save_large(int x);
   [[nodiscard]] bool contains_large(int x, int a) const noexcept;
   int remove_large(int x, int a) noexcept;
-  void restore_large(int x, int a) noexcept;
+  void restore_large(int x, int saved) noexcept;
   int update_large_size(int x) noexcept;
 
   std::vector<int> large_;  // per variable: index into intervals_, or -1
   std::vector<Interval> intervals_;
+  std::vector<SavedInterval> saved_;  // a stack, in the log's order
   std::vector<int> size_;
   std::vector<int> initial_;
   std::vector<std::size_t> value_offset_;

@@ -351,4 +351,28 @@ TEST_CASE("large domains: constraints that need every value are refused", "[larg
              Catch::Matchers::Contains("count"));
 }
 
+TEST_CASE("large domains: bounds moving a step at a time log one entry per choice point",
+          "[large]") {
+  // x < y and y < x over 2^31 values converge one value per revision: 10^5 alternating moves of
+  // both bounds within one choice point leave one log entry, and a restore undoes them all.
+  cpu::Domains d({0}, {std::int64_t{1} << 31});
+  d.remove(0, 5);  // a hole, before the choice point
+  const std::size_t mark = d.log_size();
+  d.mark_level();
+  for (int step = 1; step <= 100000; ++step) {
+    d.raise_min(0, step);
+    d.lower_max(0, std::numeric_limits<int>::max() - step);
+    if (step % 1000 == 0) d.remove(0, 2 * step + 1);
+  }
+  CHECK(d.log_size() == mark + 1);
+  CHECK(d.min(0) == 100000);
+  d.restore(mark);
+  CHECK(d.log_size() == mark);
+  CHECK(d.min(0) == 0);
+  CHECK(d.max(0) == std::numeric_limits<int>::max());
+  CHECK_FALSE(d.contains(0, 5));
+  CHECK(d.contains(0, 2001));
+  CHECK(d.size(0) == std::numeric_limits<int>::max());  // 2^31 - 1 values saturate
+}
+
 }  // namespace arcwave
