@@ -104,11 +104,12 @@ class GpuEngine final : public Engine {
     const auto& obj = model_.objective();
     if (!obj) throw InternalError("improve_objective on a model without objective");
     const int var = obj->variable;
-    const std::vector<Value>& domain = model_.variables()[static_cast<std::size_t>(var)].domain;
+    const Domain& domain = model_.variables()[static_cast<std::size_t>(var)].domain;
     std::vector<std::uint32_t> nodes;
     int left = mirror_.size(var);
     for (int a = mirror_.min(var); a >= 0; a = mirror_.next(var, a)) {
-      const bool better = obj->minimize ? domain[a] < bound : domain[a] > bound;
+      const Value v = domain[static_cast<std::size_t>(a)];
+      const bool better = obj->minimize ? v < bound : v > bound;
       if (!better) {
         nodes.push_back(ac_.node_offset(static_cast<std::uint32_t>(var)) +
                         static_cast<std::uint32_t>(a));
