@@ -282,6 +282,10 @@ search::SearchConfig search_config(const SolverOptions& opt, const Model& model)
     if (objective->kind == Objective::Kind::kSum)
       for (std::size_t i = 0; i < objective->scope.size(); ++i)
         if (objective->coeffs[i] * sign > 0) config.upper_half_first.push_back(objective->scope[i]);
+    if (objective->kind == Objective::Kind::kVariable)
+      config.split_first = {objective->variable};
+    else if (objective->kind == Objective::Kind::kSum)
+      config.split_first = objective->scope;
   }
   config.var_heuristic = opt.var_heuristic;
   config.val_heuristic = opt.val_heuristic;

@@ -46,6 +46,8 @@ SearchStats MacSearch::stats() const {
 }
 
 int MacSearch::select_variable() {
+  for (const int x : config_.split_first)
+    if (engine_.large(x) && weights_.future(x) && engine_.size(x) > 1) return x;
   if (last_conflict_var_ >= 0 && weights_.future(last_conflict_var_) &&
       engine_.size(last_conflict_var_) > 1)
     return last_conflict_var_;

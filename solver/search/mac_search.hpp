@@ -50,6 +50,11 @@ struct SearchConfig {
   /// Large variables split upper half first (x > mid, then x <= mid): those whose larger
   /// values improve the objective. Others try the lower half first.
   std::vector<int> upper_half_first{};
+  /// Large variables the objective is computed from, split before any other variable while they
+  /// have several values: the search bisects the objective's range toward better values instead
+  /// of fixing the other variables first, which on a wide range improves a solution by one unit
+  /// at a time (x - y >= k, x + y <= n, maximise y: lower-half splits of x give y = x - k).
+  std::vector<int> split_first{};
   /// run() only: record nogoods from restarts (solver/search/nogoods.hpp) so that restarts keep
   /// the subtrees they had searched to the end.
   bool nogoods = true;

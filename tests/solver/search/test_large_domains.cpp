@@ -326,6 +326,22 @@ TEST_CASE("large domains: a jobshop with a 10^8 horizon solved to its optimum", 
   CHECK(full.status == SolveStatus::kOptimum);
 }
 
+TEST_CASE("large domains: an objective over a wide range is bisected, not raised by one",
+          "[large]") {
+  // Maximise y with x - y >= k and x + y <= n over 0..2^31-1: the optimum (n - k) / 2 lies 5 x
+  // 10^7 above the first solution; one unit per solution would not prove it within the limit.
+  const std::string text =
+      "<instance format=\"XCSP3\" type=\"COP\"><variables><var id=\"x\"> 0..2147483647 </var>"
+      "<var id=\"y\"> 0..2147483647 </var></variables><constraints><intension> "
+      "le(add(x,y),100000000) </intension><intension> ge(sub(x,y),12345) </intension>"
+      "</constraints><objectives><maximize> y </maximize></objectives></instance>";
+  for (int threads : {1, 2}) {
+    const Answer a = solve_text("bisect.xml", text, false, threads);
+    CHECK(a.status == SolveStatus::kOptimum);
+    CHECK(a.objective == (100000000 - 12345) / 2);
+  }
+}
+
 TEST_CASE("large domains: constraints that need every value are refused", "[large]") {
   const auto refusal = [](const std::string& constraint) -> std::string {
     const std::string text = fmt::format(
