@@ -1,5 +1,6 @@
 // Definitions for propagation/cpu/difference_cliques.hpp.
 #include "propagation/cpu/difference_cliques.hpp"
+#include "propagation/cpu/clique_growth.hpp"
 
 #include <algorithm>
 #include <map>
@@ -49,30 +50,9 @@ std::vector<std::vector<int>> difference_cliques(const IndexedModel& m, std::siz
   // edges to the clique so far, until none is left.
   std::set<std::pair<int, int>> covered;
   std::vector<std::vector<int>> cliques;
-  std::vector<int> candidates;
   for (const auto& [u, v] : edges) {
     if (covered.contains({u, v})) continue;
-    std::vector<int> clique = {u, v};
-    candidates.clear();
-    for (int w : adjacent[static_cast<std::size_t>(u)])
-      if (w != v && linked(v, w)) candidates.push_back(w);
-    while (!candidates.empty()) {
-      std::size_t best = 0;
-      std::size_t best_fresh = 0;
-      for (std::size_t i = 0; i < candidates.size(); ++i) {
-        std::size_t fresh = 0;
-        for (int member : clique)
-          fresh += covered.contains(std::minmax(member, candidates[i])) ? 0 : 1;
-        if (fresh > best_fresh) {
-          best = i;
-          best_fresh = fresh;
-        }
-      }
-      if (best_fresh == 0) break;
-      const int w = candidates[best];
-      clique.push_back(w);
-      std::erase_if(candidates, [&](int c) { return c == w || !linked(w, c); });
-    }
+    std::vector<int> clique = grow_clique(u, v, adjacent, linked, covered);
     if (clique.size() < min_size) continue;
     for (std::size_t i = 0; i < clique.size(); ++i)
       for (std::size_t j = i + 1; j < clique.size(); ++j)

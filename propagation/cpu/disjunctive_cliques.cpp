@@ -1,5 +1,6 @@
 // Definitions for propagation/cpu/disjunctive_cliques.hpp.
 #include "propagation/cpu/disjunctive_cliques.hpp"
+#include "propagation/cpu/clique_growth.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -94,30 +95,9 @@ std::vector<DisjunctiveClique> disjunctive_cliques(const IndexedModel& m, std::s
   // pairs to the clique so far, until none is left.
   std::set<std::pair<int, int>> covered;
   std::vector<DisjunctiveClique> cliques;
-  std::vector<int> candidates;
   for (const auto& [uv, _] : lengths) {
     if (covered.contains(uv)) continue;
-    std::vector<int> clique = {uv.first, uv.second};
-    candidates.clear();
-    for (int w : adjacent[static_cast<std::size_t>(uv.first)])
-      if (w != uv.second && linked(uv.second, w)) candidates.push_back(w);
-    while (!candidates.empty()) {
-      std::size_t best = 0;
-      std::size_t best_fresh = 0;
-      for (std::size_t i = 0; i < candidates.size(); ++i) {
-        std::size_t fresh = 0;
-        for (int member : clique)
-          fresh += covered.contains(std::minmax(member, candidates[i])) ? 0 : 1;
-        if (fresh > best_fresh) {
-          best = i;
-          best_fresh = fresh;
-        }
-      }
-      if (best_fresh == 0) break;
-      const int w = candidates[best];
-      clique.push_back(w);
-      std::erase_if(candidates, [&](int c) { return c == w || !linked(w, c); });
-    }
+    std::vector<int> clique = grow_clique(uv.first, uv.second, adjacent, linked, covered);
     if (clique.size() < min_size) continue;
     std::sort(clique.begin(), clique.end());
     DisjunctiveClique out;
