@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "arcwave/domain.hpp"
 #include "arcwave/error.hpp"
 
 namespace arcwave::distributed {
@@ -272,6 +273,11 @@ std::vector<search::Subproblem> Decoder::subproblems() {
       const std::int64_t sign = next_in("decision sign", 0, 3);
       d.positive = (sign & 1) != 0;
       d.split = (sign & 2) != 0;
+      // Only a large variable (more than Domain::kMaxEnumerated values) is split.
+      if (d.split &&
+          static_cast<std::uint64_t>(shape_.domain_sizes[static_cast<std::size_t>(d.var)]) <=
+              Domain::kMaxEnumerated)
+        fail(fmt::format("a split of variable {}, whose domain is enumerated", d.var));
       s.push_back(d);
     }
     out.push_back(std::move(s));
