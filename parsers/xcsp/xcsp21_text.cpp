@@ -10,6 +10,7 @@
 #include "arcwave/error.hpp"
 #include "parsers/text/count_byte.hpp"
 #include "parsers/text/scanner.hpp"
+#include "parsers/xcsp/domain_ranges.hpp"
 
 namespace arcwave::xcsp21 {
 
@@ -115,42 +116,22 @@ Domain parse_domain_values(const XmlNode& domain) {
     ranges.emplace_back(lo, hi);
   }
   if (ranges.empty()) fail_at_tag(domain, "empty domain");
-  std::sort(ranges.begin(), ranges.end());
-  std::vector<std::pair<Value, Value>> merged;
-  for (const auto& r : ranges) {
-    // hi + 1 cannot overflow when hi < INT64_MAX; adjacent or overlapping ranges merge.
-    if (!merged.empty() && (merged.back().second == std::numeric_limits<Value>::max() ||
-                            r.first <= merged.back().second + 1)) {
-      merged.back().second = std::max(merged.back().second, r.second);
-    } else {
-      merged.push_back(r);
-    }
-  }
-  std::uint64_t count = 0;
-  for (const auto& [lo, hi] : merged) {
-    count += static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;
-    if (count > Domain::kMaxValues || count == 0)  // 0: the full 64-bit range wrapped around
-      throw Unsupported(domain.position,
-                        fmt::format("domain '{}' has more than 2^31 values",
-                                    domain.attribute("name") ? *domain.attribute("name") : ""));
-  }
+  const parsers::MergedRanges merged = parsers::merge_ranges(std::move(ranges));
+  const std::uint64_t count = merged.count;
+  if (count > Domain::kMaxValues)
+    throw Unsupported(domain.position,
+                      fmt::format("domain '{}' has more than 2^31 values",
+                                  domain.attribute("name") ? *domain.attribute("name") : ""));
   if (count > kMaxDomainValues) {
-    if (merged.size() > 1)
+    if (merged.ranges.size() > 1)
       throw Unsupported(
           domain.position,
           fmt::format("domain '{}' has more than {} values and holes (a large "
                       "domain must be one range)",
                       domain.attribute("name") ? *domain.attribute("name") : "", kMaxDomainValues));
-    return Domain::range(merged.front().first, merged.front().second);
+    return Domain::range(merged.ranges.front().first, merged.ranges.front().second);
   }
-  std::vector<Value> values;
-  values.reserve(static_cast<std::size_t>(count));
-  for (const auto& [lo, hi] : merged)
-    for (Value v = lo;; ++v) {
-      values.push_back(v);
-      if (v == hi) break;
-    }
-  return values;
+  return parsers::enumerated_domain(merged);
 }
 
 namespace {

@@ -16,6 +16,7 @@
 #include "arcwave/error.hpp"
 #include "arcwave/model.hpp"
 #include "parsers/text/scanner.hpp"
+#include "parsers/xcsp/domain_ranges.hpp"
 #include "parsers/xml/xml_stream.hpp"
 
 namespace arcwave::xcsp3 {
@@ -170,11 +171,7 @@ inline IntOrRange read_int_or_range(const TextScanner& s, const Token& t, std::s
   return {lo, hi, true};
 }
 
-/// Number of values of lo..hi, saturated at UINT64_MAX.
-inline std::uint64_t range_width(Value lo, Value hi) {
-  const std::uint64_t w = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
-  return w == std::numeric_limits<std::uint64_t>::max() ? w : w + 1;
-}
+using parsers::range_width;
 
 /// A domain "v1 v2 lo..hi ..." (all of the node's text): sorted, distinct, non-empty. Up to
 /// kMaxDomainValues values are enumerated; a single range of more (up to Domain::kMaxValues)
@@ -192,26 +189,10 @@ inline Domain read_domain(const XmlNode& node, std::string_view owner) {
     ranges.emplace_back(r.lo, r.hi);
   }
   if (ranges.empty()) throw InputError(node.position, "empty domain for " + quoted(owner));
-  std::sort(ranges.begin(), ranges.end());
-  std::vector<std::pair<Value, Value>> merged;
-  for (const auto& r : ranges) {
-    // Adjacent or overlapping ranges merge (hi + 1 cannot overflow below INT64_MAX).
-    if (!merged.empty() && (merged.back().second == std::numeric_limits<Value>::max() ||
-                            r.first <= merged.back().second + 1)) {
-      merged.back().second = std::max(merged.back().second, r.second);
-    } else {
-      merged.push_back(r);
-    }
-  }
-  std::uint64_t count = 0;
-  for (const auto& [lo, hi] : merged) {
-    const std::uint64_t width = range_width(lo, hi);
-    count = width > std::numeric_limits<std::uint64_t>::max() - count
-                ? std::numeric_limits<std::uint64_t>::max()
-                : count + width;
-  }
+  const parsers::MergedRanges merged = parsers::merge_ranges(std::move(ranges));
+  const std::uint64_t count = merged.count;
   if (count > kMaxDomainValues) {
-    if (merged.size() > 1)
+    if (merged.ranges.size() > 1)
       throw Unsupported(s.position_at(first_offset),
                         "the domain of " + quoted(owner) + " has more than " +
                             std::to_string(kMaxDomainValues) +
@@ -219,16 +200,9 @@ inline Domain read_domain(const XmlNode& node, std::string_view owner) {
     if (count > Domain::kMaxValues)
       throw Unsupported(s.position_at(first_offset),
                         "the domain of " + quoted(owner) + " has more than 2^31 values");
-    return Domain::range(merged.front().first, merged.front().second);
+    return Domain::range(merged.ranges.front().first, merged.ranges.front().second);
   }
-  std::vector<Value> values;
-  values.reserve(static_cast<std::size_t>(count));
-  for (const auto& [lo, hi] : merged)
-    for (Value v = lo;; ++v) {
-      values.push_back(v);
-      if (v == hi) break;
-    }
-  return {std::move(values)};
+  return parsers::enumerated_domain(merged);
 }
 
 /// The values a domain takes in memory (a large one: its two bounds), for the readers' limits.
