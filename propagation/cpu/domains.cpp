@@ -158,7 +158,7 @@ int Domains::update_large_size(int x) noexcept {
 void Domains::save_large(int x) {
   Interval& iv = intervals_[static_cast<std::size_t>(large_[x])];
   if (iv.last >= floor_ && iv.last < log_.size() && log_[iv.last].var == x) return;
-  saved_.push_back({iv});
+  saved_.push_back(iv);
   iv.last = log_.size();
   log_.push_back({x, static_cast<std::int32_t>(saved_.size() - 1)});
 }
@@ -191,7 +191,7 @@ int Domains::remove_large(int x, int a) noexcept {
 // Saves are made and undone in the log's order: the entry's save is the newest one.
 void Domains::restore_large(int x, int saved) noexcept {
   intervals_[static_cast<std::size_t>(large_[x])] =
-      std::move(saved_[static_cast<std::size_t>(saved)].state);
+      std::move(saved_[static_cast<std::size_t>(saved)]);
   saved_.pop_back();
   update_large_size(x);
 }

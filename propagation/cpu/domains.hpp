@@ -94,9 +94,6 @@ class Domains {
     std::vector<int> holes;  // sorted; removed values (some may lie outside lo..hi)
     std::size_t last = 0;    // log position of this variable's newest entry (may be stale)
   };
-  struct SavedInterval {  // a large variable's state before its first change in a choice point
-    Interval state;
-  };
   void save_large(int x);
   [[nodiscard]] bool contains_large(int x, int a) const noexcept;
   int remove_large(int x, int a) noexcept;
@@ -105,7 +102,9 @@ class Domains {
 
   std::vector<int> large_;  // per variable: index into intervals_, or -1
   std::vector<Interval> intervals_;
-  std::vector<SavedInterval> saved_;  // a stack, in the log's order
+  // Large variables' states before their first change in a choice point: a stack, in the log's
+  // order.
+  std::vector<Interval> saved_;
   std::vector<int> size_;
   std::vector<int> initial_;
   std::vector<std::size_t> value_offset_;
