@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "solver/batch/batch_network.hpp"
+#include "solver/batch/incumbent_link.hpp"
 
 namespace arcwave::batch {
 
@@ -37,6 +38,10 @@ struct BatchOptions {
   /// Optimising: only solutions better than this objective value are searched for (a bound
   /// found elsewhere); none: any solution.
   std::optional<long long> initial_bound;
+  /// Optimising: the incumbent shared with a search outside (null: none). Its value bounds the
+  /// devices as soon as the relay reads it; the devices' improvements are handed to it. A
+  /// complete result then means: nothing better than the better of the two exists.
+  IncumbentLink* link = nullptr;
   /// Device: the GPUs (ordinals after CUDA_VISIBLE_DEVICES; one repeated k times runs k
   /// workers on it, each with 1/k of its searchers and memory); empty: every visible GPU.
   std::vector<int> devices;

@@ -400,11 +400,12 @@ class CudaDevice final : public SearchDevice {
     if (const char* e = std::getenv("ARCWAVE_BATCH_POLL"))
       a.sh.poll_mask = static_cast<unsigned>(std::atoi(e));
     a.sh.residue = d_residues_.data();
+    // The incumbent through the host relay: from other devices or from a search outside.
+    if (optimise_ && (shared || options.link != nullptr)) {
+      a.sh.bound_in = mirrored_bound();
+      a.sh.bound_out = bounds_->device_pointer() + 1;
+    }
     if (shared) {
-      if (optimise_) {
-        a.sh.bound_in = mirrored_bound();
-        a.sh.bound_out = bounds_->device_pointer() + 1;
-      }
       a.sh.outbox = outbox_->device_pointer();
       a.sh.outbox_ready = flags_->device_pointer() + kReady;
       a.sh.outbox_requested = d_mirror_.data() + kRequested * kMirrorStride;

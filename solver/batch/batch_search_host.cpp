@@ -98,11 +98,12 @@ class HostDevice final : public SearchDevice {
     sh.poll_mask = 0;
     sh.residue = residue_.data();
     sh.exported = &exported;
+    // The incumbent through the host relay: from other devices or from a search outside.
+    if (optimise_ && (shared_ || options_.link != nullptr)) {
+      sh.bound_in = &bound_in_;
+      sh.bound_out = &bound_out_;
+    }
     if (shared_) {
-      if (optimise_) {
-        sh.bound_in = &bound_in_;
-        sh.bound_out = &bound_out_;
-      }
       sh.outbox = outbox_.data();
       sh.outbox_ready = outbox_ready_.data();
       sh.outbox_requested = &outbox_requested_;

@@ -26,6 +26,7 @@ class Coordinator {
         optimise_(net.has_objective() && !options.all_solutions),
         best_(optimise_ ? initial_best(net, options) : 0),
         slots_(devices) {
+    if (optimise_) relay_outside();  // the first rounds start from the outside's value
     // A measurement switch (bench/device/gpus.sh): the part of an idle device's searchers asked
     // for at once is 1 / ARCWAVE_BATCH_WANT.
     if (const char* e = std::getenv("ARCWAVE_BATCH_WANT"))
@@ -262,6 +263,8 @@ class Coordinator {
       if (better) {
         solution_ = r.solution;
         solution_value_ = r.solution_value;
+        if (optimise_ && options_.link != nullptr)
+          options_.link->improved(*solution_, solution_value_);
       }
       if (optimise_ && (net_.minimize ? r.solution_value < best_ : r.solution_value > best_))
         best_ = r.solution_value;
@@ -280,7 +283,15 @@ class Coordinator {
       if (s.alive) __atomic_store_n(s.exchange.external_stop, 1, __ATOMIC_RELEASE);
   }
 
+  // The outside search's value into best_ when it is better.
+  void relay_outside() {
+    if (options_.link != nullptr)
+      if (const std::optional<long long> v = options_.link->outside())
+        if (net_.minimize ? *v < best_ : *v > best_) best_ = *v;
+  }
+
   void relay_bound_locked() {
+    relay_outside();
     for (const Slot& s : slots_) {
       if (!s.alive) continue;
       const long long v = __atomic_load_n(s.exchange.bound_out, __ATOMIC_ACQUIRE);

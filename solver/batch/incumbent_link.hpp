@@ -1,0 +1,28 @@
+// solver/batch/incumbent_link.hpp — the batched search's incumbent shared with a search that
+// runs beside it (the CPU workers of a hybrid solve): the host relay reads the outside best at
+// every tick and hands it to the devices as their bound, and hands each better solution the
+// devices report (at the end of a round) out with its objective value.
+#pragma once
+
+#include <optional>
+#include <span>
+
+namespace arcwave::batch {
+
+class IncumbentLink {
+ public:
+  IncumbentLink() = default;
+  virtual ~IncumbentLink() = default;
+  IncumbentLink(const IncumbentLink&) = delete;
+  IncumbentLink& operator=(const IncumbentLink&) = delete;
+
+  /// The best objective value found outside (none yet: nullopt). Called often, from the relay
+  /// thread: it must be cheap and must not wait for the batched search.
+  [[nodiscard]] virtual std::optional<long long> outside() const = 0;
+  /// A solution of the batched search (one value index per variable) with its objective value,
+  /// better than every solution the batched search found before (not necessarily better than
+  /// the outside's). Called from the search's threads, one call at a time.
+  virtual void improved(std::span<const int> solution, long long value) = 0;
+};
+
+}  // namespace arcwave::batch
