@@ -197,7 +197,7 @@ void CpuEngine::build(const CpuEngineOptions& options) {
         add(std::make_unique<Ac4Propagator>(ctx_.domains, ac4_binaries, ac4_tables)));
     kinds["ac4"] += ac4_binaries.size() + ac4_tables.size();
   }
-  tie_box_sizes(props_, m);
+  tie_boxes(props_, m);
   if (options.difference_cliques) {
     // Redundant constraints, numbered after the model's (dom/wdeg weighs them too).
     for (std::vector<int>& clique : difference_cliques(m)) {

@@ -2,6 +2,7 @@
 #include "propagation/cpu/globals/boxes_projection.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 namespace arcwave::cpu {
@@ -14,7 +15,43 @@ BoxesProjectionPropagator::BoxesProjectionPropagator(int constraint, std::vector
       reach_(boxes_.size()),
       reach_small_(boxes_.size()),
       sizes_(boxes_.size()),
-      present_(boxes_.size()) {}
+      present_(boxes_.size()) {
+  for (std::vector<EndTie>& e : ends_) e.resize(boxes_.size());
+}
+
+void BoxesProjectionPropagator::restrict_ends(std::size_t i, int axis,
+                                              std::vector<std::pair<int, int>> pairs) {
+  EndTie& tie = ends_[axis][i];
+  if (!tie.pairs.empty()) {
+    std::sort(pairs.begin(), pairs.end());  // a second relation: the pairs both allow
+    std::erase_if(pairs, [&](const auto& p) {
+      return std::find(tie.pairs.begin(), tie.pairs.end(), p) == tie.pairs.end();
+    });
+  }
+  const auto [origin, length] = along(i, axis);
+  std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& p, const auto& q) {
+    return origin.value_at(p.first) + length.value_at(p.second) >
+           origin.value_at(q.first) + length.value_at(q.second);
+  });
+  tie.pairs = std::move(pairs);
+}
+
+void BoxesProjectionPropagator::cap_end(std::size_t i, int axis, Term bound, Value offset) {
+  ends_[axis][i].caps.emplace_back(bound, offset);
+}
+
+Value BoxesProjectionPropagator::largest_end(const Domains& d, std::size_t i, int axis) const {
+  const auto [origin, length] = along(i, axis);
+  Value end = origin.max(d) + length.max(d);
+  const EndTie& tie = ends_[axis][i];
+  for (const auto& [o, l] : tie.pairs)
+    if (d.contains(origin.var(), o) && d.contains(length.var(), l)) {
+      end = std::min(end, origin.value_at(o) + length.value_at(l));
+      break;
+    }
+  for (const auto& [bound, offset] : tie.caps) end = std::min(end, bound.max(d) + offset);
+  return end;
+}
 
 void BoxesProjectionPropagator::restrict_sizes(std::size_t i,
                                                std::vector<std::pair<int, int>> pairs) {
@@ -43,8 +80,8 @@ Value BoxesProjectionPropagator::min_area(const Domains& d, std::size_t i) const
 void BoxesProjectionPropagator::read(const Domains& d) {
   for (std::size_t i = 0; i < boxes_.size(); ++i) {
     const Box& box = boxes_[i];
-    b_[i] = {box.t.min(d),      box.t.max(d),      box.length.min(d),
-             box.length.max(d), box.height.min(d), box.height.max(d)};
+    b_[i] = {box.t.min(d),      box.t.max(d),      box.length.min(d),   box.length.max(d),
+             box.height.min(d), box.height.max(d), largest_end(d, i, 0)};
   }
 }
 
@@ -81,16 +118,16 @@ bool BoxesProjectionPropagator::time_table(Context& ctx, Value capacity, bool& c
 }
 
 bool BoxesProjectionPropagator::no_waste(Context& ctx, Value capacity, bool& changed) {
-  Value from = b_.front().tmin, to = b_.front().tmax + b_.front().lmax;
+  Value from = b_.front().tmin, to = b_.front().emax;
   Wide area = 0;
   points_.clear();
   for (std::size_t i = 0; i < b_.size(); ++i) {
     const Bounds& b = b_[i];
     from = std::min(from, b.tmin);
-    to = std::max(to, b.tmax + b.lmax);
+    to = std::max(to, b.emax);
     area += sizes_[i].empty() ? Wide{b.lmin} * b.hmin : Wide{min_area(ctx.domains, i)};
     points_.push_back(b.tmin);
-    points_.push_back(b.tmax + b.lmax);
+    points_.push_back(b.emax);
   }
   const Wide slack = Wide{capacity} * (to - from) - area;  // cells that may stay empty
   for (std::size_t i = 0; i < boxes_.size(); ++i) {
@@ -121,7 +158,7 @@ bool BoxesProjectionPropagator::intervals(Context& ctx, Value capacity, Int slac
     // the boxes that can reach beyond a
     near_.clear();
     for (std::size_t i = 0; i < boxes_.size(); ++i)
-      if (b_[i].tmax + b_[i].lmax > a) near_.push_back(i);
+      if (b_[i].emax > a) near_.push_back(i);
     for (std::size_t q = k + 1; q < (all_pairs ? n : k + 2); ++q) {
       const Value z = points_[q];
       Int cover = 0;  // the most the boxes can cover of [a, z)
@@ -152,10 +189,11 @@ bool BoxesProjectionPropagator::intervals(Context& ctx, Value capacity, Int slac
 template <typename Int>
 Int BoxesProjectionPropagator::most_inside(std::size_t i, Value a, Value z) const {
   const Bounds& b = b_[i];
-  if (b.tmin >= z || b.tmax + b.lmax <= a) return 0;
-  // The largest overlap of [o, o + l) with [a, z) for an origin o in [tmin, tmax].
+  if (b.tmin >= z || b.emax <= a) return 0;
+  // The largest overlap of [o, o + l) with [a, z) for an origin o in [tmin, tmax] and an end
+  // o + l at most emax.
   auto overlap = [&](Value l) {
-    return std::max<Value>(0, std::min({l, z - a, z - b.tmin, b.tmax + l - a}));
+    return std::max<Value>(0, std::min({l, z - a, z - b.tmin, b.tmax + l - a, b.emax - a}));
   };
   if (sizes_[i].empty()) return Int{b.hmax} * overlap(b.lmax);
   Int best = 0;
@@ -170,10 +208,10 @@ bool BoxesProjectionPropagator::propagate(Context& ctx) {
     changed = false;
     const Domains& d = ctx.domains;
     read(d);
-    Value low = boxes_.front().y.min(d), high = boxes_.front().y.max(d) + b_.front().hmax;
+    Value low = boxes_.front().y.min(d), high = largest_end(d, 0, 1);
     for (std::size_t i = 0; i < boxes_.size(); ++i) {
       low = std::min(low, boxes_[i].y.min(d));
-      high = std::max(high, boxes_[i].y.max(d) + b_[i].hmax);
+      high = std::max(high, largest_end(d, i, 1));
     }
     const Value capacity = high - low;
     if (!time_table(ctx, capacity, changed)) return false;
@@ -188,12 +226,16 @@ namespace {
 // The (first, second) pairs of value indices a constraint allows, when it ties exactly these
 // two variables through a binary relation or a support table without `*` on them; empty
 // otherwise.
+// Relations over more value pairs than this are not read (a tie is worth little there).
+constexpr std::int64_t kMostPairs = std::int64_t{1} << 22;
+
 std::vector<std::pair<int, int>> tied_pairs(const IndexedConstraint& c, int first, int second) {
   std::vector<std::pair<int, int>> pairs;
   if (const auto* b = std::get_if<IndexedBinary>(&c)) {
     const bool forward = b->x == first && b->y == second;
     if (!forward && !(b->x == second && b->y == first)) return {};
     const BitRelation& r = *b->relation;
+    if (static_cast<std::int64_t>(r.rows()) * r.cols() > kMostPairs) return {};
     for (int u = 0; u < r.rows(); ++u)
       for (int v = 0; v < r.cols(); ++v)
         if (r.test(u, v)) pairs.emplace_back(forward ? u : v, forward ? v : u);
@@ -214,36 +256,105 @@ std::vector<std::pair<int, int>> tied_pairs(const IndexedConstraint& c, int firs
   return pairs;
 }
 
+// Floor of a / b (b != 0).
+Value floor_div(Value a, Value b) {
+  const Value q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+// When sum `s` states k (o + l) <= v or k (o + l - h) <= v, up to the form of its condition:
+// (h, u) with o + l - h <= u (h = -1 without a third variable).
+std::optional<std::pair<int, Value>> end_cap(const IndexedSum& s, int o, int l) {
+  if (s.condition.kind != Condition::Kind::kConstant || s.scope.size() < 2 || s.scope.size() > 3)
+    return std::nullopt;
+  Value k = 0;
+  for (std::size_t i = 0; i < s.scope.size(); ++i)
+    if (s.scope[i] == o) k = s.coeffs[i];
+  int h = -1;
+  for (std::size_t i = 0; i < s.scope.size(); ++i) {
+    if (s.scope[i] == o) continue;
+    if (s.scope[i] == l && s.coeffs[i] == k) continue;
+    if (h >= 0 || s.coeffs[i] != -k) return std::nullopt;
+    h = s.scope[i];
+  }
+  const bool has_l = std::find(s.scope.begin(), s.scope.end(), l) != s.scope.end();
+  if (k == 0 || !has_l || static_cast<std::size_t>(h >= 0 ? 3 : 2) != s.scope.size())
+    return std::nullopt;
+  // k x op v with x = o + l (- h): an upper bound on x.
+  const Value v = s.condition.value;
+  switch (s.condition.op) {
+    case Relation::kLe:
+      if (k > 0) return std::pair{h, floor_div(v, k)};
+      break;
+    case Relation::kLt:
+      if (k > 0) return std::pair{h, floor_div(v - 1, k)};
+      break;
+    case Relation::kGe:
+      if (k < 0) return std::pair{h, floor_div(v, k)};
+      break;
+    case Relation::kGt:
+      if (k < 0) return std::pair{h, floor_div(v + 1, k)};
+      break;
+    case Relation::kEq:
+      return std::pair{h, floor_div(v, k)};
+    default:
+      break;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
-void tie_box_sizes(const std::vector<std::unique_ptr<Propagator>>& propagators,
-                   const IndexedModel& model) {
-  struct Sized {
+void tie_boxes(const std::vector<std::unique_ptr<Propagator>>& propagators,
+               const IndexedModel& model) {
+  // A pair of variables of one box that a constraint over both may tie: its two sizes
+  // (axis -1), or its origin and length along an axis.
+  struct Tie {
     BoxesProjectionPropagator* projection;
     std::size_t box;
+    int axis;
+    int second;
   };
-  std::vector<std::vector<Sized>> by_length(model.variable_count());
+  std::vector<std::vector<Tie>> by_first(model.variable_count());
   bool any = false;
+  auto tie = [&](BoxesProjectionPropagator* p, std::size_t i, int axis, const Term& first,
+                 const Term& second) {
+    if (!first.is_variable() || !second.is_variable() || first.var() == second.var()) return;
+    by_first[static_cast<std::size_t>(first.var())].push_back({p, i, axis, second.var()});
+    any = true;
+  };
   for (const std::unique_ptr<Propagator>& p : propagators) {
     auto* projection = dynamic_cast<BoxesProjectionPropagator*>(p.get());
     if (projection == nullptr) continue;
     const auto& boxes = projection->boxes();
     for (std::size_t i = 0; i < boxes.size(); ++i) {
-      const Term& l = boxes[i].length;
-      const Term& h = boxes[i].height;
-      if (!l.is_variable() || !h.is_variable() || l.var() == h.var()) continue;
-      by_length[static_cast<std::size_t>(l.var())].push_back({projection, i});
-      any = true;
+      tie(projection, i, -1, boxes[i].length, boxes[i].height);
+      tie(projection, i, 0, boxes[i].t, boxes[i].length);
+      tie(projection, i, 1, boxes[i].y, boxes[i].height);
     }
   }
   if (!any) return;
-  for (std::size_t k = 0; k < model.constraints.size(); ++k)
+  for (std::size_t k = 0; k < model.constraints.size(); ++k) {
+    const IndexedConstraint& c = model.constraints[k];
     for (int x : model.scopes[k])
-      for (const Sized& s : by_length[static_cast<std::size_t>(x)]) {
-        const int h = s.projection->boxes()[s.box].height.var();
-        auto pairs = tied_pairs(model.constraints[k], x, h);
-        if (!pairs.empty()) s.projection->restrict_sizes(s.box, std::move(pairs));
+      for (const Tie& t : by_first[static_cast<std::size_t>(x)]) {
+        if (const auto* sum = std::get_if<IndexedSum>(&c)) {
+          if (t.axis < 0) continue;
+          if (const auto cap = end_cap(*sum, x, t.second))
+            t.projection->cap_end(
+                t.box, t.axis,
+                cap->first < 0 ? Term::constant(0) : Term::variable(cap->first, model.domains),
+                cap->second);
+          continue;
+        }
+        auto pairs = tied_pairs(c, x, t.second);
+        if (pairs.empty()) continue;
+        if (t.axis < 0)
+          t.projection->restrict_sizes(t.box, std::move(pairs));
+        else
+          t.projection->restrict_ends(t.box, t.axis, std::move(pairs));
       }
+  }
 }
 
 }  // namespace arcwave::cpu

@@ -20,6 +20,10 @@
 // sizes (a rotation: (w, h) in {(2, 12), (12, 2)}), the smallest product of a pair that table
 // allows among the values left: 24 rather than 4, which is what makes the no-waste rule bite
 // before the orientations are chosen.
+// The bounding box ends where a box can end at most: o + l for the largest origin and length
+// unless the model ties them (a relation or table over the two, or a sum o + l <= c, or
+// o + l <= H for a variable H): a strip 20 wide stated as y <= 20 - h leaves y.max + h.max =
+// 30 by bounds, a capacity at which neither rule bites; the pairs it allows give 20.
 #pragma once
 
 #include <memory>
@@ -48,10 +52,22 @@ class BoxesProjectionPropagator final : public Propagator {
   /// The (length, height) pairs of value indices box `i` may take (from a table on both).
   void restrict_sizes(std::size_t i, std::vector<std::pair<int, int>> pairs);
   [[nodiscard]] const std::vector<Box>& boxes() const noexcept { return boxes_; }
+  /// Axis 0: the box's origin and length along t; axis 1: along y.
+  [[nodiscard]] std::pair<Term, Term> along(std::size_t i, int axis) const {
+    const Box& b = boxes_[i];
+    return axis == 0 ? std::pair{b.t, b.length} : std::pair{b.y, b.height};
+  }
+  /// The (origin, length) pairs of value indices box `i` may take along `axis`.
+  void restrict_ends(std::size_t i, int axis, std::vector<std::pair<int, int>> pairs);
+  /// Box `i` ends at most at `bound`'s largest value + `offset` along `axis` (a constant
+  /// `bound`: a fixed end).
+  void cap_end(std::size_t i, int axis, Term bound, Value offset);
+  /// The largest end of box `i` along `axis` (origin + length) the ties allow.
+  [[nodiscard]] Value largest_end(const Domains& d, std::size_t i, int axis) const;
 
  private:
   struct Bounds {
-    Value tmin, tmax, lmin, lmax, hmin, hmax;
+    Value tmin, tmax, lmin, lmax, hmin, hmax, emax;  // emax: the largest end along t
     [[nodiscard]] bool compulsory() const { return lmin > 0 && hmin > 0 && tmax < tmin + lmin; }
   };
   struct Segment {
@@ -78,11 +94,17 @@ class BoxesProjectionPropagator final : public Propagator {
   std::vector<std::size_t> near_;  // the boxes that can reach beyond an interval's start
   std::vector<std::vector<std::pair<int, int>>> sizes_;        // per box; empty: not tied
   std::vector<std::vector<std::pair<Value, Value>>> present_;  // sizes_ left, as values
+  struct EndTie {
+    std::vector<std::pair<int, int>> pairs;  // (origin, length) indices, largest end first
+    std::vector<std::pair<Term, Value>> caps;
+  };
+  std::vector<EndTie> ends_[2];  // per axis, per box
 };
 
 /// Gives each projection propagator the size pairs that the model's tables (binary relations
-/// and support tables over both sizes of a box) allow.
-void tie_box_sizes(const std::vector<std::unique_ptr<Propagator>>& propagators,
-                   const IndexedModel& model);
+/// and support tables over both sizes of a box) allow, and the (origin, length) pairs and end
+/// caps that its relations, tables and sums give along each axis.
+void tie_boxes(const std::vector<std::unique_ptr<Propagator>>& propagators,
+               const IndexedModel& model);
 
 }  // namespace arcwave::cpu

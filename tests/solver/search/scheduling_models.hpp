@@ -146,7 +146,8 @@ class SchedulingModels {
   /// areas): a W x H container (3..5 a side) cut by random guillotine cuts into 3 to 5 boxes,
   /// now and then a box left out (a hole); each box's origin a variable around its place, its
   /// sizes constants or variables over {size, swapped or other size} (a rotation, most often
-  /// tied by a table), the container's sides as sums origin + size <= side.
+  /// tied by a table), the container's sides as sums origin + size <= side or, now and then,
+  /// as binary intensions.
   static Model packing(std::uint64_t seed) {
     Rng rng(seed);
     Model m;
@@ -207,6 +208,17 @@ class SchedulingModels {
         m.add_constraint(tie);
       }
       for (std::size_t d = 0; d < 2; ++d) {
+        if (l[d].is_variable && pick(rng, 0, 2) == 0) {
+          // le(add(o, l), side): a binary relation rather than a sum
+          m.add_constraint(IntensionConstraint{
+              {o[d], static_cast<int>(l[d].value)},
+              std::make_shared<const Expr>(std::vector<ExprInstr>{{ExprOp::kSlot, 0, 0},
+                                                                  {ExprOp::kSlot, 0, 1},
+                                                                  {ExprOp::kAdd, 2, 0},
+                                                                  {ExprOp::kConst, 0, side[d]},
+                                                                  {ExprOp::kLe, 2, 0}})});
+          continue;
+        }
         SumConstraint inside;
         inside.scope = {o[d]};
         inside.coeffs = {1};

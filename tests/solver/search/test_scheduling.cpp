@@ -137,7 +137,8 @@ TEST_CASE("tight 2-D packings keep every solution's values and count solutions e
   check_kind("packing", &Models::packing, t, true);
   WARN(t.line("noOverlap 2-D, tight packings (against the solutions' values)"));
   CHECK(t.models == 1000);
-  CHECK(t.found_removed * 10 >= t.gac_removed * 5);
+  // 89 % with the ends that the sides' constraints give the boxes, 85 % by bounds alone.
+  CHECK(t.found_removed * 100 >= t.gac_removed * 88);
 }
 
 TEST_CASE("cumulative keeps the closure and counts solutions exactly", "[search][scheduling]") {

@@ -49,6 +49,22 @@ Model unary(const std::vector<std::array<Value, 3>>& tasks) {
   return m;
 }
 
+std::uint64_t count_solutions(const Model& m) {
+  auto indexed = std::make_shared<const IndexedModel>(index_model(m));
+  cpu::CpuEngine engine(indexed);
+  search::MacSearch run(engine, {.restarts = RestartPolicy::kNone}, nullptr);
+  std::vector<Value> values(m.variable_count());
+  std::uint64_t count = 0;
+  run.run([&](std::span<const int> idx) {
+    for (std::size_t x = 0; x < values.size(); ++x)
+      values[x] = indexed->domains[x][static_cast<std::size_t>(idx[x])];
+    REQUIRE(m.check(values));
+    ++count;
+    return search::AfterSolution{search::AfterSolution::Action::kContinue, 0};
+  });
+  return count;
+}
+
 }  // namespace
 
 TEST_CASE("edge finding pushes a task after a set it cannot join", "[search][scheduling]") {
@@ -122,6 +138,68 @@ TEST_CASE("boxes that need more room than their bounding box fail at once",
   }
   m.add_constraint(c);
   CHECK_FALSE(root(m));
+}
+
+namespace {
+
+// n 1 x 4 sticks, each turned either way (a table ties its sizes to (1, 4) or (4, 1)), in a
+// 4 x 4 square whose sides are stated in the form `form` gives. By bounds a stick may end at
+// 3 + 4 = 7 along either axis, a 7 x 7 box with room to spare for 5 sticks (20 cells); the
+// ties between an origin and its size say that nothing ends beyond 4.
+Model sticks(int form, int n) {
+  Model m;
+  NoOverlapConstraint c;
+  const int side = form == 3 ? m.add_variable("side", range(0, 4)) : -1;
+  auto rotation = std::make_shared<Table>();
+  rotation->arity = 2;
+  rotation->cells = {1, 4, 4, 1};
+  for (int i = 0; i < n; ++i) {
+    std::vector<int> o;
+    std::vector<Operand> l;
+    for (int d = 0; d < 2; ++d) {
+      o.push_back(m.add_variable(fmt::format("o{}_{}", i, d), range(0, 3)));
+      l.push_back({true, m.add_variable(fmt::format("l{}_{}", i, d), {1, 4})});
+    }
+    m.add_constraint(ExtensionConstraint{
+        {static_cast<int>(l[0].value), static_cast<int>(l[1].value)}, rotation});
+    for (int d = 0; d < 2; ++d) {
+      const int size = static_cast<int>(l[static_cast<std::size_t>(d)].value);
+      const int origin = o[static_cast<std::size_t>(d)];
+      if (form == 0) {  // o + l <= 4
+        m.add_constraint(SumConstraint{{origin, size}, {1, 1}, le(4)});
+      } else if (form == 1) {  // -2 o - 2 l >= -8
+        Condition ge = le(-8);
+        ge.op = Relation::kGe;
+        m.add_constraint(SumConstraint{{origin, size}, {-2, -2}, ge});
+      } else if (form == 2) {  // le(o, sub(4, l)): a binary relation
+        m.add_constraint(IntensionConstraint{
+            {origin, size},
+            std::make_shared<const Expr>(std::vector<ExprInstr>{{ExprOp::kSlot, 0, 0},
+                                                                {ExprOp::kConst, 0, 4},
+                                                                {ExprOp::kSlot, 0, 1},
+                                                                {ExprOp::kSub, 2, 0},
+                                                                {ExprOp::kLe, 2, 0}})});
+      } else {  // o + l - side <= 0, side in 0..4
+        m.add_constraint(SumConstraint{{origin, size, side}, {1, 1, -1}, le(0)});
+      }
+    }
+    c.origins.push_back(o);
+    c.lengths.push_back(l);
+  }
+  m.add_constraint(c);
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("a box ends where the constraints over its origin and size let it end",
+          "[search][scheduling]") {
+  for (int form = 0; form < 4; ++form) {
+    INFO("form " << form);
+    CHECK_FALSE(root(sticks(form, 5)));
+    // Four sticks fit, all one way: 2 orientations x 4! orders.
+    CHECK(count_solutions(sticks(form, 4)) == 48);
+  }
 }
 
 TEST_CASE("cumulative time-tabling on compulsory parts", "[search][scheduling]") {
