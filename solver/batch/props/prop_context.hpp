@@ -190,7 +190,10 @@ class PropContext {
   /// Without x (or x < 0): the propagator's first scope variable.
   ARCWAVE_HD bool fail(int x = -1) {
     if (x < 0) x = anchor_;
-    for (int w = 0; w < W_; ++w) g_.store64(at(x, w), 0);
+    // An atomic AND rather than a store: other threads remove values from these words at the
+    // same time (the result is empty either way, but a plain store racing with their atomics
+    // is a hazard for compute-sanitizer's racecheck).
+    for (int w = 0; w < W_; ++w) g_.and64(at(x, w), 0);
     mark(x);
     return false;
   }

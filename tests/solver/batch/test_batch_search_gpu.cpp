@@ -119,6 +119,40 @@ TEST_CASE("device propagators on the device count and optimise as the host does"
   }
 }
 
+// Small enough for compute-sanitizer's racecheck (bench/device/batch_real.sh): one model of
+// each propagator kind, four searchers of 32 and of 128 threads (a propagator's shared-memory
+// scratch used by one warp and by four): the first solution satisfies the model, and the
+// minimum of a sum objective (a complete search, pruned by the incumbent) equals the host's.
+TEST_CASE("device propagators: small cases for the sanitizers", "[batch][gpu][race]") {
+  ARCWAVE_REQUIRE_GPU();
+  for (const test::GlobalKind& kind : test::global_kinds()) {
+    Model m = test::global_model(kind, 9950);
+    Objective obj;
+    obj.kind = Objective::Kind::kSum;
+    obj.scope = {0, 1, 2};
+    obj.coeffs = {1, 2, -1};
+    const test::BatchCase sat = batch_case(m, kind.index);
+    m.set_objective(obj);
+    const test::BatchCase opt = batch_case(m, kind.index);
+    const batch::BatchResult host = batch::batch_search_host(opt.net, opt.items, {});
+    for (int threads : {32, 128}) {
+      INFO(fmt::format("{} threads {}", kind.name, threads));
+      batch::BatchOptions o;
+      o.searchers = 4;
+      o.threads_per_searcher = threads;
+      const batch::BatchResult first = batch::batch_search_device(sat.net, sat.items, o);
+      CHECK(first.solution.has_value() == host.solution.has_value());
+      if (first.solution) CHECK(m.check(test::values_of(m, *first.solution)));
+      const batch::BatchResult best = batch::batch_search_device(opt.net, opt.items, o);
+      CHECK(best.complete);
+      REQUIRE(best.solution.has_value() == host.solution.has_value());
+      if (best.solution)
+        CHECK(obj.evaluate(test::values_of(m, *best.solution)) ==
+              obj.evaluate(test::values_of(m, *host.solution)));
+    }
+  }
+}
+
 TEST_CASE("one searcher on the device walks the host's tree node for node", "[batch][gpu]") {
   // One block on one GPU, no work given away, dom/ddeg (no learnt weights): the arc-consistent
   // closure is unique whatever order the block's threads revise in, so the device's tree is the
