@@ -53,22 +53,91 @@ bool batch_device_available() {
   return batch_host_devices() > 0 || gpu_available();
 }
 
-std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions& options,
-                                         const std::function<void(const Solution&)>& callback,
-                                         const std::atomic<bool>* stop, std::string& refusal,
-                                         std::shared_ptr<const IndexedModel> indexed) {
-  const int host_devices = batch_host_devices();
-  if (host_devices == 0 && !gpu_available())
-    throw ResourceError("no usable GPU for the batched search: " + gpu_info().reason);
-  SolveResult result;
+std::optional<BatchedSearch> prepare_batched(const Model& model,
+                                             std::shared_ptr<const IndexedModel> indexed,
+                                             std::string& refusal) {
   Stopwatch clock;
   if (!indexed) indexed = std::make_shared<const IndexedModel>(index_model(model));
   if (auto why = batch::batch_refusal(*indexed)) {
     refusal = *why;
     return std::nullopt;
   }
-  const batch::BatchNetwork net = batch::make_batch_network(*indexed);
-  result.stats.model_seconds = clock.seconds();
+  BatchedSearch b{indexed, batch::make_batch_network(*indexed), {}, 0, 0};
+  b.model_seconds = clock.seconds();
+  clock.restart();
+  if (!indexed->trivially_false)
+    if (auto root = root_state(indexed, b.net)) b.items.push_back(std::move(*root));
+  b.init_seconds = clock.seconds();
+  return b;
+}
+
+batch::BatchResult run_batched(const BatchedSearch& b, const SolverOptions& options,
+                               batch::BatchOptions& bo, SolveResult& result) {
+  const int host_devices = batch_host_devices();
+  if (host_devices == 0 && !gpu_available())
+    throw ResourceError("no usable GPU for the batched search: " + gpu_info().reason);
+  bo.all_solutions = options.all_solutions;
+  bo.learn_weights = options.var_heuristic != VarHeuristic::kDomDdeg;
+  batch::BatchResult r;
+  if (host_devices > 0) {
+    // The reference searcher on host threads: what CI runs without a GPU.
+    bo.host_devices = host_devices;
+    r = batch::batch_search_host(b.net, b.items, bo);
+    result.backend =
+        fmt::format("gpu (batched MAC on {} host reference device{}: ARCWAVE_BATCH_HOST_DEVICE={})",
+                    host_devices, host_devices > 1 ? "s" : "", host_devices);
+  } else {
+    bo.devices = resolve_gpus(options.gpus, gpu_count());
+    r = batch::batch_search_device(b.net, b.items, bo);
+    result.backend = bo.devices.size() > 1
+                         ? fmt::format("gpu (batched MAC on {} devices: {})", bo.devices.size(),
+                                       format_gpu_list(bo.devices))
+                         : std::string("gpu (batched MAC on the device)");
+  }
+  const std::size_t devices =
+      host_devices > 0 ? static_cast<std::size_t>(host_devices) : bo.devices.size();
+  result.stats.search_seconds = r.seconds;
+  result.stats.propagate_seconds = r.seconds;
+  result.stats.nodes = r.nodes;
+  result.stats.fails = r.fails;
+  result.engine = fmt::format(
+      "{}: batched MAC, {} searchers x {} threads, bitwise AC3, {}; {} subproblems "
+      "given away; {:.1f} MB of device memory, {:.3f} s to make the device{}",
+      host_devices > 0 ? "host" : "gpu", r.searchers, r.threads_per_searcher,
+      bo.learn_weights ? "dom/wdeg" : "dom/ddeg", r.donations,
+      static_cast<double>(r.global_bytes) / 1e6, r.setup_seconds, devices > 1 ? "s" : "");
+  if (r.busy >= 0)
+    result.engine += fmt::format(
+        "; searchers busy {:.0f}% of the time, {:.1f} nodes per subproblem", 100 * r.busy,
+        static_cast<double>(r.nodes) /
+            static_cast<double>(std::max<std::uint64_t>(1, r.donations + b.items.size())));
+  if (devices > 1)
+    result.engine += fmt::format(
+        "; {} devices ({}): {} kernels, in kernels {:.0f}% of the time, {} subproblems moved "
+        "between their queues, {} open branches sent between them",
+        devices, host_devices > 0 ? std::string("host threads") : format_gpu_list(bo.devices),
+        r.rounds, 100 * std::max(r.in_kernels, 0.0), r.moved, r.exported);
+  return r;
+}
+
+std::vector<Value> batched_values(const Model& model, std::span<const int> indices) {
+  std::vector<Value> values(model.variable_count());
+  for (std::size_t v = 0; v < values.size(); ++v)
+    values[v] = model.variables()[v].domain[static_cast<std::size_t>(indices[v])];
+  if (const auto bad = model.first_violation(values))
+    throw InternalError(
+        fmt::format("the batched search produced an assignment that violates constraint {}", *bad));
+  return values;
+}
+
+std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions& options,
+                                         const std::function<void(const Solution&)>& callback,
+                                         const std::atomic<bool>* stop, std::string& refusal,
+                                         std::shared_ptr<const IndexedModel> indexed) {
+  if (batch_host_devices() == 0 && !gpu_available())
+    throw ResourceError("no usable GPU for the batched search: " + gpu_info().reason);
+  std::optional<BatchedSearch> b = prepare_batched(model, std::move(indexed), refusal);
+  if (!b) return std::nullopt;
 
   // A short CPU search first: what it settles (most instances, in milliseconds) never pays for
   // the device; otherwise its best objective is the device search's starting bound.
@@ -92,64 +161,17 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
   const bool optimise = model.objective().has_value() && !options.all_solutions;
   std::optional<long long> bound;
   if (optimise && probe && probe->best && probe->best->objective) bound = *probe->best->objective;
-  clock.restart();
-  std::vector<batch::Subproblem> items;
-  if (!indexed->trivially_false)
-    if (auto root = root_state(indexed, net)) items.push_back(std::move(*root));
-  result.stats.init_seconds = clock.seconds();
 
+  SolveResult result;
   batch::BatchOptions bo;
-  bo.all_solutions = options.all_solutions;
   bo.stop = stop;
   bo.initial_bound = bound;
-  bo.learn_weights = options.var_heuristic != VarHeuristic::kDomDdeg;
-  batch::BatchResult r;
-  if (host_devices > 0) {
-    // The reference searcher on host threads: what CI runs without a GPU.
-    bo.host_devices = host_devices;
-    r = batch::batch_search_host(net, items, bo);
-    result.backend =
-        fmt::format("gpu (batched MAC on {} host reference device{}: ARCWAVE_BATCH_HOST_DEVICE={})",
-                    host_devices, host_devices > 1 ? "s" : "", host_devices);
-  } else {
-    bo.devices = resolve_gpus(options.gpus, gpu_count());
-    r = batch::batch_search_device(net, items, bo);
-    result.backend = bo.devices.size() > 1
-                         ? fmt::format("gpu (batched MAC on {} devices: {})", bo.devices.size(),
-                                       format_gpu_list(bo.devices))
-                         : std::string("gpu (batched MAC on the device)");
-  }
-  const std::size_t devices =
-      host_devices > 0 ? static_cast<std::size_t>(host_devices) : bo.devices.size();
-  result.stats.search_seconds = r.seconds;
-  result.stats.propagate_seconds = r.seconds;
-  result.stats.nodes = r.nodes;
-  result.stats.fails = r.fails;
-  result.engine = fmt::format(
-      "{}: batched MAC, {} searchers x {} threads, bitwise AC3, {}; {} subproblems "
-      "given away; {:.1f} MB of device memory, {:.3f} s to make the device{}",
-      host_devices > 0 ? "host" : "gpu", r.searchers, r.threads_per_searcher,
-      bo.learn_weights ? "dom/wdeg" : "dom/ddeg", r.donations,
-      static_cast<double>(r.global_bytes) / 1e6, r.setup_seconds, devices > 1 ? "s" : "");
-  if (r.busy >= 0)
-    result.engine += fmt::format(
-        "; searchers busy {:.0f}% of the time, {:.1f} nodes per subproblem", 100 * r.busy,
-        static_cast<double>(r.nodes) /
-            static_cast<double>(std::max<std::uint64_t>(1, r.donations + items.size())));
-  if (devices > 1)
-    result.engine += fmt::format(
-        "; {} devices ({}): {} kernels, in kernels {:.0f}% of the time, {} subproblems moved "
-        "between their queues, {} open branches sent between them",
-        devices, host_devices > 0 ? std::string("host threads") : format_gpu_list(bo.devices),
-        r.rounds, 100 * std::max(r.in_kernels, 0.0), r.moved, r.exported);
+  const batch::BatchResult r = run_batched(*b, options, bo, result);
+  result.stats.model_seconds = b->model_seconds;
+  result.stats.init_seconds = b->init_seconds;
 
   if (r.solution) {
-    std::vector<Value> values(model.variable_count());
-    for (std::size_t v = 0; v < values.size(); ++v)
-      values[v] = model.variables()[v].domain[static_cast<std::size_t>((*r.solution)[v])];
-    if (const auto bad = model.first_violation(values))
-      throw InternalError(fmt::format(
-          "the batched search produced an assignment that violates constraint {}", *bad));
+    const std::vector<Value> values = batched_values(model, *r.solution);
     Solution s{values, std::nullopt};
     if (model.objective()) s.objective = model.objective()->evaluate(values);
     if (callback) callback(s);

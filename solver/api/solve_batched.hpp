@@ -7,10 +7,13 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "arcwave/solver.hpp"
 #include "propagation/indexed/indexed_model.hpp"
+#include "solver/batch/batch_search.hpp"
 
 namespace arcwave {
 
@@ -32,5 +35,30 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
                                          const std::function<void(const Solution&)>& callback,
                                          const std::atomic<bool>* stop, std::string& refusal,
                                          std::shared_ptr<const IndexedModel> indexed = nullptr);
+
+/// The model compiled for the batched search, with its root fixpoint as the one subproblem.
+struct BatchedSearch {
+  std::shared_ptr<const IndexedModel> indexed;
+  batch::BatchNetwork net;
+  std::vector<batch::Subproblem> items;  // empty: the root fixpoint wipes a domain out
+  double model_seconds = 0;
+  double init_seconds = 0;
+};
+
+/// The batched search's network for the model, or nullopt when it refuses the model (why in
+/// `refusal`). `indexed`: the model already indexed (null: indexed here).
+std::optional<BatchedSearch> prepare_batched(const Model& model,
+                                             std::shared_ptr<const IndexedModel> indexed,
+                                             std::string& refusal);
+
+/// Runs the batched search on the GPUs of `options` or the host devices (batch_host_devices()),
+/// `bo` completed from the options; fills result's backend, engine and search counters.
+/// ResourceError without a usable GPU.
+batch::BatchResult run_batched(const BatchedSearch& b, const SolverOptions& options,
+                               batch::BatchOptions& bo, SolveResult& result);
+
+/// A batched search's solution (value indices) as the model's values, checked against the
+/// model (InternalError naming the constraint it violates).
+std::vector<Value> batched_values(const Model& model, std::span<const int> indices);
 
 }  // namespace arcwave

@@ -19,6 +19,7 @@
 #include "propagation/indexed/indexed_model.hpp"
 #include "solver/api/backend_choice.hpp"
 #include "solver/api/solve_batched.hpp"
+#include "solver/api/solve_hybrid.hpp"
 #include "solver/api/solver_access.hpp"
 #include "solver/api/stop_watcher.hpp"
 #include "solver/parallel/incumbent.hpp"
@@ -154,28 +155,6 @@ std::unique_ptr<Engine> make_engine(const Model& model, IndexedOnce& indexed,
 
 // The backend line of a parallel search, or nullopt when the options ask for the GPU engine
 // (which runs one search: the caller then runs the sequential path).
-// The portfolio or the decomposition, and why (for the backend line).
-bool use_portfolio(const Model& model, const SolverOptions& opt, std::string& why) {
-  const bool optimise = model.objective().has_value() && !opt.all_solutions;
-  switch (opt.parallel) {
-    case ParallelMode::kPortfolio:
-      if (opt.all_solutions)
-        throw InputError(
-            "a portfolio finds one solution or the optimum: every solution needs the decomposed "
-            "search (leave the portfolio out)");
-      why = "a portfolio";
-      return true;
-    case ParallelMode::kDecomposed:
-      why = "decomposed";
-      return false;
-    case ParallelMode::kAuto:
-      break;
-  }
-  why = optimise ? "a portfolio (auto: optimising, each worker with LNS and nogoods)"
-                 : "decomposed (auto: no objective to optimise)";
-  return optimise;
-}
-
 std::optional<std::string> parallel_backend(const Model& model, const SolverOptions& opt,
                                             int workers) {
   std::string how;
@@ -302,6 +281,32 @@ int worker_count(int threads) {
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
+bool use_portfolio(const Model& model, const SolverOptions& opt, std::string& why) {
+  const bool optimise = model.objective().has_value() && !opt.all_solutions;
+  switch (opt.parallel) {
+    case ParallelMode::kPortfolio:
+      if (opt.all_solutions)
+        throw InputError(
+            "a portfolio finds one solution or the optimum: every solution needs the decomposed "
+            "search (leave the portfolio out)");
+      why = "a portfolio";
+      return true;
+    case ParallelMode::kDecomposed:
+      why = "decomposed";
+      return false;
+    case ParallelMode::kAuto:
+      break;
+  }
+  why = optimise ? "a portfolio (auto: optimising, each worker with LNS and nogoods)"
+                 : "decomposed (auto: no objective to optimise)";
+  return optimise;
+}
+
+parallel::EngineFactory cpu_engine_factory(std::shared_ptr<const IndexedModel> indexed,
+                                           const SolverOptions& options) {
+  return engine_factory(std::move(indexed), options);
+}
+
 parallel::EngineFactory cpu_engine_factory(const Model& model, const SolverOptions& options,
                                            double* model_seconds) {
   IndexedOnce indexed(model);
@@ -403,10 +408,16 @@ SolveResult Solver::solve() {
       std::string refusal;
       try {
         StopWatcher watcher(im.stop, im.external, opt.time_limit_seconds);
+        // One solution or the optimum: the device and the CPU workers at once (solve_hybrid);
+        // every solution: the device alone after its CPU probe.
         if (std::optional<SolveResult> r =
-                solve_batched(model, opt, im.callback, &im.stop, refusal, indexed.get())) {
+                opt.all_solutions
+                    ? solve_batched(model, opt, im.callback, &im.stop, refusal, indexed.get())
+                    : solve_hybrid(model, opt, indexed.get(), im.callback, im.stop, refusal)) {
           r->stats.parse_seconds = im.parse_seconds;
-          r->backend = "gpu (auto: " + batched.reason + "): " + r->backend;
+          // (A device that could not start left the CPU workers alone: their own line.)
+          if (r->backend.starts_with("gpu"))
+            r->backend = "gpu (auto: " + batched.reason + "): " + r->backend;
           return std::move(*r);
         }
         auto_note = "the batched GPU search refused the model: " + refusal;

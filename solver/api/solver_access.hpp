@@ -5,8 +5,11 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
+#include <string>
 
 #include "arcwave/solver.hpp"
+#include "propagation/indexed/indexed_model.hpp"
 #include "solver/parallel/parallel_search.hpp"
 #include "solver/search/mac_search.hpp"
 
@@ -36,6 +39,12 @@ int worker_count(int threads);
 /// of CPU engines over it, safe to call from several threads at once.
 parallel::EngineFactory cpu_engine_factory(const Model& model, const SolverOptions& options,
                                            double* model_seconds);
+/// A factory of CPU engines over a model compiled already.
+parallel::EngineFactory cpu_engine_factory(std::shared_ptr<const IndexedModel> indexed,
+                                           const SolverOptions& options);
+/// Whether a parallel search of the options is a portfolio (else decomposed), and why (for the
+/// backend line); InputError for a portfolio asked to find every solution.
+bool use_portfolio(const Model& model, const SolverOptions& options, std::string& why);
 /// Counters, times and status of a parallel search, into a result.
 void fill_result(SolveResult& result, const parallel::ParallelReport& report,
                  const parallel::SolutionSink& sink, bool optimise);

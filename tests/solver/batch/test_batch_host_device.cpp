@@ -215,4 +215,81 @@ TEST_CASE("host device: the shared xcsp3-constraints files through the batched s
   CHECK(batched >= 4);
 }
 
+// auto with a host device runs the device and the CPU workers at once (solve_hybrid): on every
+// shared real file the CPU alone settles within a second, the same answer (status, optimum),
+// objective lines that strictly improve, and a backend line that says both ran.
+TEST_CASE("host device: hybrid auto answers the shared real files as the CPU does",
+          "[batch][host-device][cli][shared][hybrid]") {
+  if (!fs::exists(test::arcwave_binary())) ARCWAVE_SKIP("no arcwave binary");
+  const fs::path shared = test::shared_instances_dir();
+  if (shared.empty() || !fs::exists(shared / "xcsp3-real")) ARCWAVE_SKIP("no shared real files");
+  const fs::path scratch = test::scratch_dir("arcwave_batch_hybrid");
+  const auto settled = [](const test::CliRun& r) {
+    const std::string s = r.status();
+    return s == "s OPTIMUM FOUND" || s == "s UNSATISFIABLE" ||
+           (s == "s SATISFIABLE" && r.lines("o ").empty());
+  };
+  int compared = 0;
+  int hybrid = 0;
+  for (const auto& e : fs::recursive_directory_iterator(shared / "xcsp3-real")) {
+    if (!e.path().string().ends_with(".xml.lzma")) continue;
+    const std::string file = e.path().string();
+    const test::CliRun cpu =
+        test::run_arcwave(fmt::format("solve --backend cpu -p 1 -t 1 '{}'", file), scratch);
+    if (cpu.exit_code != 0 || !settled(cpu)) continue;
+    const test::CliRun both = test::run_arcwave(fmt::format("solve -t 60 '{}'", file), scratch,
+                                                "ARCWAVE_BATCH_HOST_DEVICE=1");
+    INFO(file << "\n" << backend_line(both) << "\n" << both.err);
+    ++compared;
+    CHECK(both.exit_code == 0);
+    CHECK(both.status() == cpu.status());
+    const auto bounds = both.lines("o ");
+    CHECK(bounds.empty() == cpu.lines("o ").empty());
+    if (!bounds.empty()) CHECK(bounds.back() == cpu.lines("o ").back());
+    std::vector<long long> values;
+    for (const std::string& b : bounds) values.push_back(std::stoll(b.substr(2)));
+    for (std::size_t k = 2; k < values.size(); ++k)  // one direction throughout, never equal
+      CHECK((values[k] - values[k - 1]) * (values[1] - values[0]) > 0);
+    if (values.size() >= 2) CHECK(values[1] != values[0]);
+    if (backend_line(both).find(" beside ") != std::string::npos) ++hybrid;
+  }
+  WARN(fmt::format("{} shared real files settled by the CPU within 1 s compared; {} ran hybrid",
+                   compared, hybrid));
+  CHECK(compared >= 10);
+  CHECK(hybrid >= 3);
+}
+
+// The C++ API: optima of random COPs through hybrid auto equal the CPU's.
+TEST_CASE("host device: hybrid auto optima equal the CPU's", "[batch][host-device][hybrid]") {
+  setenv("ARCWAVE_BATCH_HOST_DEVICE", "1", 1);
+  for (int i = 0; i < 10; ++i) {
+    Model m = gen::rb({.n = 14,
+                       .d = 8,
+                       .e = 30,
+                       .tightness = 0.3,
+                       .seed = static_cast<std::uint64_t>(4700 + i),
+                       .forced = i % 2 == 0});
+    Objective obj;
+    obj.kind = Objective::Kind::kSum;
+    for (int x = 0; x < 14; ++x) {
+      obj.scope.push_back(x);
+      obj.coeffs.push_back(1 + (x * 5 + i) % 7);
+    }
+    obj.minimize = i % 3 != 0;
+    m.set_objective(obj);
+    const SolveResult cpu = solve_with(m, SolverBackend::kCpu, false);
+    const SolveResult both = solve_with(m, SolverBackend::kAuto, false);
+    INFO("network " << i << ": " << both.backend);
+    CHECK(both.backend.find(" beside ") != std::string::npos);
+    CHECK(both.status == cpu.status);
+    CHECK(both.complete);
+    if (cpu.best) {
+      REQUIRE(both.best.has_value());
+      CHECK(both.best->objective == cpu.best->objective);
+      CHECK(m.check(both.best->values));
+    }
+  }
+  unsetenv("ARCWAVE_BATCH_HOST_DEVICE");
+}
+
 }  // namespace arcwave

@@ -232,3 +232,44 @@ TEST_CASE("large domains: solve answers, what needs every value exits 3 naming i
 }
 
 }  // namespace arcwave
+
+namespace arcwave {
+
+// auto with a device beside the CPU workers (solver/api/solve_hybrid.hpp), the device being the
+// host reference (what CI has): a signal and -t still end solve within a second.
+TEST_CASE("hybrid auto: a signal and -t end the device and the CPU search within a second",
+          "[cli][exit][host-device]") {
+  // Minimising a weighted sum over 60 variables of 15 values: nothing proves it in seconds.
+  Model m = gen::rb({.n = 60, .d = 15, .e = 400, .tightness = 0.25, .seed = 77, .forced = true});
+  Objective obj;
+  obj.kind = Objective::Kind::kSum;
+  for (int x = 0; x < 60; ++x) {
+    obj.scope.push_back(x);
+    obj.coeffs.push_back(1 + (x * 7) % 11);
+  }
+  m.set_objective(obj);
+  const std::string file = write_model(m, "exit-hybrid-rb.xml");
+  setenv("ARCWAVE_BATCH_HOST_DEVICE", "1", 1);
+  for (const int sig : {SIGINT, SIGTERM}) {
+    CAPTURE(sig);
+    test::ArcwaveProcess p({"solve", file}, test::scratch_dir());
+    p.close_stdin();
+    std::this_thread::sleep_for(milliseconds(900));
+    p.signal(sig);
+    REQUIRE(p.wait(milliseconds(5000)));
+    const test::CliRun r = p.output();
+    INFO(r.out << r.err);
+    CHECK(p.seconds_to_end() < 1.0);
+    CHECK(r.exit_code == 0);
+    CHECK(r.lines("c backend: gpu (auto: ").size() == 1);
+    CHECK(r.status() == "s SATISFIABLE");
+    test::require_valid_solution(file, r);
+  }
+  const Timed t = run_timed({"solve", "-t", "0.5", file});
+  unsetenv("ARCWAVE_BATCH_HOST_DEVICE");
+  INFO(t.run.out << t.run.err);
+  CHECK(t.seconds < 1.5);
+  CHECK(t.run.status() == "s SATISFIABLE");
+}
+
+}  // namespace arcwave
