@@ -25,6 +25,7 @@
 #include "solver/parallel/incumbent.hpp"
 #include "solver/parallel/parallel_search.hpp"
 #include "solver/parallel/solution_sink.hpp"
+#include "solver/search/branch_order.hpp"
 #include "solver/search/mac_search.hpp"
 
 namespace arcwave {
@@ -266,6 +267,7 @@ search::SearchConfig search_config(const SolverOptions& opt, const Model& model)
     else if (objective->kind == Objective::Kind::kSum)
       config.split_first = objective->scope;
   }
+  config.branch_last = search::packing_sizes(model);
   config.var_heuristic = opt.var_heuristic;
   config.val_heuristic = opt.val_heuristic;
   config.restarts = opt.all_solutions ? RestartPolicy::kNone : opt.restarts;

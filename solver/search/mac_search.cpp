@@ -25,6 +25,8 @@ MacSearch::MacSearch(Engine& engine, const SearchConfig& config, const std::atom
   solution_.resize(n);
   upper_first_.assign(n, 0);
   for (const int x : config.upper_half_first) upper_first_[static_cast<std::size_t>(x)] = 1;
+  last_.assign(n, 0);
+  for (const int x : config.branch_last) last_[static_cast<std::size_t>(x)] = 1;
 }
 
 template <typename F>
@@ -53,16 +55,20 @@ int MacSearch::select_variable() {
     return last_conflict_var_;
   int best = -1;
   double best_score = 0;
+  char best_last = 0;
   for (std::size_t i = 0; i < future_size_; ++i) {
     const int x = future_[i];
     const int size = engine_.size(x);
     if (size <= 1) continue;
+    const char last = last_[static_cast<std::size_t>(x)];
+    if (best >= 0 && last > best_last) continue;
     const double w = weights_.degree(x);
     // Variables in no constraint with another future variable go last, smallest domain first.
     const double score = w > 0 ? size / w : 1e15 + size;
-    if (best < 0 || score < best_score || (score == best_score && x < best)) {
+    if (best < 0 || last < best_last || score < best_score || (score == best_score && x < best)) {
       best = x;
       best_score = score;
+      best_last = last;
     }
   }
   return best;

@@ -55,6 +55,9 @@ struct SearchConfig {
   /// of fixing the other variables first, which on a wide range improves a solution by one unit
   /// at a time (x - y >= k, x + y <= n, maximise y: lower-half splits of x give y = x - k).
   std::vector<int> split_first{};
+  /// Variables branched on only once every other variable is fixed (solver/search/
+  /// branch_order.hpp: the sizes of packed boxes, which their places decide).
+  std::vector<int> branch_last{};
   /// run() only: record nogoods from restarts (solver/search/nogoods.hpp) so that restarts keep
   /// the subtrees they had searched to the end.
   bool nogoods = true;
@@ -163,6 +166,7 @@ class MacSearch {
   RestartSchedule schedule_;
   std::mt19937_64 rng_;
   std::vector<Decision> decisions_;
+  std::vector<char> last_;   // per variable: in config_.branch_last
   std::vector<int> future_;  // undecided variables (sparse set)
   std::vector<int> future_pos_;
   std::size_t future_size_ = 0;
