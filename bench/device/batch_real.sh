@@ -13,6 +13,10 @@
 # real-census.md, real-summary.txt)
 # REAL_PARTS picks parts (default "tests census real"); REAL_LIMIT the time limit (5 s);
 # REAL_RERUN_ABOVE (1 s); REAL_FILES the instance glob (default every shared real file).
+# The part "lns" (not in the default) compares, at REAL_LNS_LIMIT seconds (10), the batched
+# search with and without its LNS rounds, auto (the device beside the CPU workers) and
+# --backend cpu -p 16 on the optimisation files named in REAL_LNS_FILES (default: QAP bur26a,
+# Vrp-A-n32-k5, Taillard-js-015-15-0, SameQueensKnights-b-15): real-lns.log, real-lns.json.
 set -uo pipefail
 build=$1
 out=${OUT:-/tmp/arcwave-out}
@@ -43,6 +47,21 @@ if has real; then
   # The tables without the per-file progress lines.
   grep -v '^  [a-z0-9]* ' "$out/real-compare.log" > "$out/real-summary.txt"
   cat "$out/real-summary.txt"
+fi
+if has lns; then
+  lns_dir=$(mktemp -d)
+  for f in ${REAL_LNS_FILES:-basics/QuadraticAssignment-bur26a basics/Vrp-A-n32-k5 \
+      basics/Taillard-js-015-15-0 2024/SameQueensKnights-b-15_c24}; do
+    mkdir -p "$lns_dir/$(dirname "$f")"
+    ln -s "$shared/xcsp3-real/$f.xml.lzma" "$lns_dir/$f.xml.lzma"
+  done
+  variants=(--variant "gpu-lns=--backend gpu --lns on" --variant "gpu-nolns=--backend gpu --lns off"
+            --variant "auto=--backend auto" --variant "cpu16=--backend cpu -p 16")
+  run "the batched search with and without LNS, auto and cpu16" "$out/real-lns.log" \
+    python3 "$here/bench/batch/compare.py" "$build" --files "$lns_dir/**/*.xml.lzma" \
+    --limit "${REAL_LNS_LIMIT:-10}" "${variants[@]}" --json "$out/real-lns.json"
+  grep -v '^  [a-z0-9-]* ' "$out/real-lns.log"
+  rm -rf "$lns_dir"
 fi
 printf '%s\n' "${summary[@]}"
 exit $status

@@ -78,6 +78,16 @@ batch::BatchResult run_batched(const BatchedSearch& b, const SolverOptions& opti
     throw ResourceError("no usable GPU for the batched search: " + gpu_info().reason);
   bo.all_solutions = options.all_solutions;
   bo.learn_weights = options.var_heuristic != VarHeuristic::kDomDdeg;
+  // LNS rounds on the device while optimising (--lns, on by default), over the constraint graph.
+  const std::optional<Objective>& objective = b.indexed->objective;
+  if (options.lns && objective && !options.all_solutions) {
+    bo.lns.on = true;
+    bo.lns.scopes = &b.indexed->scopes;
+    bo.lns.objective_vars = objective->kind == Objective::Kind::kVariable
+                                ? std::vector<int>{objective->variable}
+                                : objective->scope;
+    bo.lns.seed = options.seed;
+  }
   batch::BatchResult r;
   if (host_devices > 0) {
     // The reference searcher on host threads: what CI runs without a GPU.
@@ -111,6 +121,12 @@ batch::BatchResult run_batched(const BatchedSearch& b, const SolverOptions& opti
         "; searchers busy {:.0f}% of the time, {:.1f} nodes per subproblem", 100 * r.busy,
         static_cast<double>(r.nodes) /
             static_cast<double>(std::max<std::uint64_t>(1, r.donations + b.items.size())));
+  if (r.lns_rounds > 0 || r.complete_slices > 0)
+    result.engine += fmt::format(
+        "; LNS: {} rounds of {} neighbourhoods in all ({} improved the incumbent; {:.0f}% of the "
+        "variables freed last) between {} slices of the complete search",
+        r.lns_rounds, r.lns_neighbourhoods, r.lns_improvements, 100 * r.lns_free_share,
+        r.complete_slices);
   if (devices > 1)
     result.engine += fmt::format(
         "; {} devices ({}): {} kernels, in kernels {:.0f}% of the time, {} subproblems moved "

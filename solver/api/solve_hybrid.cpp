@@ -21,8 +21,9 @@ namespace arcwave {
 
 namespace {
 
-// The CPU workers' incumbent as the batched search's link: their best bounds the device, and
-// the device's improvements go through their sink (checked, kept when better, reported).
+// The CPU workers' incumbent as the batched search's link: their best bounds the device (and
+// centres its LNS when better than its own), and the device's improvements go through their
+// sink (checked, kept when better, reported).
 class SinkLink final : public batch::IncumbentLink {
  public:
   SinkLink(const Model& model, const parallel::Incumbent& incumbent, parallel::SolutionSink& sink)
@@ -31,6 +32,17 @@ class SinkLink final : public batch::IncumbentLink {
     const std::optional<Value> v = incumbent_.get();
     if (!v) return std::nullopt;
     return static_cast<long long>(*v);
+  }
+  [[nodiscard]] std::optional<std::vector<int>> outside_solution() const override {
+    const std::optional<Solution> best = sink_.best();
+    if (!best) return std::nullopt;
+    std::vector<int> indices(best->values.size());
+    for (std::size_t v = 0; v < indices.size(); ++v) {
+      const std::int64_t a = model_.variables()[v].domain.index_of(best->values[v]);
+      if (a < 0) return std::nullopt;
+      indices[v] = static_cast<int>(a);
+    }
+    return indices;
   }
   void improved(std::span<const int> solution, long long /*value*/) override {
     sink_.offer_values(batched_values(model_, solution));

@@ -21,6 +21,21 @@
 
 namespace arcwave::batch {
 
+/// Large neighbourhood search on the device (solver/batch/lns_search.hpp): optimising on one
+/// device, slices of the complete search alternate with rounds of many neighbourhoods of the
+/// incumbent at once, one per searcher, each under a failure limit.
+struct LnsOptions {
+  bool on = false;
+  /// The constraints' scopes (the graph the neighbourhoods follow); null: none (the walks then
+  /// jump at random). Must outlive the search.
+  const std::vector<std::vector<int>>* scopes = nullptr;
+  std::vector<int> objective_vars;  // the variables the objective is computed from
+  std::uint64_t seed = 0;
+  unsigned long long fail_limit = 0;  // per neighbourhood; 0: 256 (ARCWAVE_BATCH_LNS_FAILS)
+  std::size_t neighbourhoods = 0;     // per round; 0: two per searcher, at least 8
+  double first_slice = 0.25;          // seconds of the first complete slice; each one doubles
+};
+
 struct BatchOptions {
   bool all_solutions = false;     // count every solution (the objective, if any, is ignored)
   double time_limit_seconds = 0;  // 0: none
@@ -42,6 +57,8 @@ struct BatchOptions {
   /// devices as soon as the relay reads it; the devices' improvements are handed to it. A
   /// complete result then means: nothing better than the better of the two exists.
   IncumbentLink* link = nullptr;
+  /// Optimising on one device: LNS rounds between slices of the complete search.
+  LnsOptions lns;
   /// Device: the GPUs (ordinals after CUDA_VISIBLE_DEVICES; one repeated k times runs k
   /// workers on it, each with 1/k of its searchers and memory); empty: every visible GPU.
   std::vector<int> devices;
@@ -97,6 +114,12 @@ struct BatchResult {
   /// Of the searchers' time, the part spent on subproblems rather than waiting for one (device
   /// clocks; negative on the host, which does not count cycles).
   double busy = -1;
+  // LNS (BatchOptions::lns).
+  std::uint64_t lns_rounds = 0;
+  std::uint64_t lns_neighbourhoods = 0;
+  std::uint64_t lns_improvements = 0;  // rounds that improved the incumbent
+  std::uint64_t complete_slices = 0;   // rounds of the complete search
+  double lns_free_share = 0;           // of the last round
 };
 
 /// A subproblem: n x W words of domains (the network's layout). The root: net.root after the

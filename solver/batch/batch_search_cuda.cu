@@ -20,6 +20,7 @@
 #include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "solver/batch/batch_search.hpp"
+#include "solver/batch/lns_search.hpp"
 #include "solver/batch/multi_device.hpp"
 #include "solver/batch/network_view.hpp"
 #include "solver/batch/search_device.hpp"
@@ -190,7 +191,7 @@ struct Counters {
   alignas(128) int stop;
   alignas(128) long long best;
   alignas(128) unsigned long long solutions, nodes, fails, donations, exported, busy_cycles,
-      idle_cycles;
+      idle_cycles, limited;
   long long solution_value;
   int lock, solution_written;
 };
@@ -347,6 +348,9 @@ class CudaDevice final : public SearchDevice {
     if (!layout_.blame_shared) d_blames_.allocate(count * static_cast<std::size_t>(net.n));
     d_claimed_.allocate(1);
     d_claimed_.fill_bytes(0);
+    // LNS rounds: how each item ended, and the incumbent's values to try first.
+    d_outcomes_.allocate(capacity_);
+    d_prefer_.allocate(static_cast<std::size_t>(std::max(net.n, 1)));
 
     // The exchange: mapped page-locked host memory the host reads while the kernel runs.
     flags_ = std::make_unique<cuda::PinnedBuffer<int>>(4 + static_cast<std::size_t>(outbox), true);
@@ -382,6 +386,7 @@ class CudaDevice final : public SearchDevice {
     a.sh.exported = &c->exported;
     a.sh.busy_cycles = &c->busy_cycles;
     a.sh.idle_cycles = &c->idle_cycles;
+    a.sh.limited = &c->limited;
     a.sh.best = &c->best;
     a.sh.lock = &c->lock;
     a.sh.solution = d_solution_.data();
@@ -400,6 +405,7 @@ class CudaDevice final : public SearchDevice {
     if (const char* e = std::getenv("ARCWAVE_BATCH_POLL"))
       a.sh.poll_mask = static_cast<unsigned>(std::atoi(e));
     a.sh.residue = d_residues_.data();
+    donate_below_ = a.sh.donate_below;
     // The incumbent through the host relay: from other devices or from a search outside.
     if (optimise_ && (shared || options.link != nullptr)) {
       a.sh.bound_in = mirrored_bound();
@@ -433,6 +439,11 @@ class CudaDevice final : public SearchDevice {
   }
   [[nodiscard]] std::size_t round_capacity() const override { return round_items_; }
   [[nodiscard]] int searchers() const override { return searchers_; }
+  void set_limits(const RoundLimits& limits) override {
+    if (!limits.prefer.empty() && limits.prefer.size() != static_cast<std::size_t>(net_.n))
+      throw InputError("batch search: preferred values of the wrong size");
+    limits_ = limits;
+  }
   void describe(BatchResult& r) const override {
     r.searchers += searchers_;
     r.threads_per_searcher = threads_;
@@ -455,6 +466,19 @@ class CudaDevice final : public SearchDevice {
                                          cudaMemcpyHostToDevice, stream));
       ARCWAVE_CUDA_CHECK(cudaMemcpyAsync(d_ready_.data(), ones_.data(), ones_.size() * 4,
                                          cudaMemcpyHostToDevice, stream));
+    }
+    // An LNS round (limits_.fail_limit): each item alone under its limit, outcomes per item.
+    const bool lns = limits_.fail_limit != 0;
+    args_.sh.fail_limit = limits_.fail_limit;
+    args_.sh.item_outcome = lns ? d_outcomes_.data() : nullptr;
+    args_.sh.outcome_count = lns ? items.size() : 0;
+    args_.sh.prefer = lns && !limits_.prefer.empty() ? d_prefer_.data() : nullptr;
+    args_.sh.donate_below = lns ? 0 : donate_below_;
+    if (lns) {
+      d_outcomes_.fill_bytes(0, stream);  // kItemUnsearched
+      if (!limits_.prefer.empty())
+        d_prefer_.copy_from(std::span<const int>(limits_.prefer.data(), limits_.prefer.size()),
+                            stream);
     }
     Counters init{};
     init.tail = items.size();
@@ -490,7 +514,12 @@ class CudaDevice final : public SearchDevice {
     Counters out{};
     d_counters_.copy_to(std::span<Counters>(&out, 1), stream);
     const bool external = __atomic_load_n(flags_->data() + kExternal, __ATOMIC_ACQUIRE) != 0;
-    r.exhausted = out.pending == 0 && out.stop == 0 && !external;
+    r.exhausted = out.pending == 0 && out.stop == 0 && !external && out.limited == 0;
+    r.limited = out.limited;
+    if (lns) {
+      r.outcomes.assign(items.size(), 0);
+      d_outcomes_.copy_to(std::span<int>(r.outcomes.data(), r.outcomes.size()), stream);
+    }
     r.stopped = out.stop != 0;
     r.solutions = out.solutions;
     r.nodes = out.nodes;
@@ -597,7 +626,11 @@ class CudaDevice final : public SearchDevice {
   cuda::DeviceBuffer<int> d_residues_;
   cuda::DeviceBuffer<std::uint64_t> d_lives_, d_doms_;
   cuda::DeviceBuffer<int> d_blames_;
-  cuda::DeviceBuffer<int> d_claimed_;  // outbox slots claimed, over all rounds
+  cuda::DeviceBuffer<int> d_claimed_;   // outbox slots claimed, over all rounds
+  cuda::DeviceBuffer<int> d_outcomes_;  // per item of an LNS round
+  cuda::DeviceBuffer<int> d_prefer_;    // per variable: the value tried first (LNS)
+  RoundLimits limits_;
+  long long donate_below_ = 0;  // the complete search's
   std::unique_ptr<cuda::PinnedBuffer<int>> flags_;
   std::unique_ptr<cuda::PinnedBuffer<long long>> bounds_;
   std::unique_ptr<cuda::PinnedBuffer<std::uint64_t>> outbox_;
@@ -631,6 +664,9 @@ BatchResult batch_search_device(const BatchNetwork& net, const std::vector<Subpr
     factories.emplace_back([&, device = devices[i], k = share[i]](bool shared) {
       return std::make_unique<CudaDevice>(net, options, device, k, shared, expected);
     });
+  // LNS on one device (several: the complete search alone).
+  if (lns_applies(net, options, factories.size()))
+    return search_with_lns(net, items, options, factories.front());
   return search_on_devices(net, items, options, factories);
 }
 

@@ -7,6 +7,7 @@
 #include "core/timer.hpp"
 #include "solver/batch/batch_search.hpp"
 #include "solver/batch/host_searcher_memory.hpp"
+#include "solver/batch/lns_search.hpp"
 #include "solver/batch/multi_device.hpp"
 #include "solver/batch/network_view.hpp"
 #include "solver/batch/props/prop_kinds.hpp"
@@ -42,6 +43,7 @@ class HostDevice final : public SearchDevice {
     return options_.queue_capacity > 0 ? options_.queue_capacity : SIZE_MAX / 2;
   }
   [[nodiscard]] int searchers() const override { return 1; }
+  void set_limits(const RoundLimits& limits) override { limits_ = limits; }
   void describe(BatchResult& r) const override {
     r.searchers += 1;
     r.threads_per_searcher = 1;
@@ -49,8 +51,10 @@ class HostDevice final : public SearchDevice {
 
   RoundResult round(const std::vector<Subproblem>& items, long long best) override {
     const std::size_t state = net_.state_words();
-    const std::size_t capacity =
-        options_.queue_capacity > 0 ? options_.queue_capacity : items.size() + 4096;
+    // Room for what the searcher gives away; an LNS round gives nothing away.
+    const std::size_t capacity = options_.queue_capacity > 0 ? options_.queue_capacity
+                                 : limits_.fail_limit != 0   ? items.size() + 4
+                                                             : items.size() + 4096;
     if (capacity < items.size()) throw InputError("batch search: queue capacity below the items");
     std::vector<std::uint64_t> queue(capacity * state, 0);
     std::vector<int> ready(capacity, 0);
@@ -90,6 +94,19 @@ class HostDevice final : public SearchDevice {
     sh.solution_written = &written;
     sh.all_solutions = options_.all_solutions ? 1 : 0;
     sh.donate_below = options_.donate_below < 0 ? 0 : options_.donate_below;
+    unsigned long long limited = 0;
+    std::vector<int> outcomes;
+    if (limits_.fail_limit != 0) {
+      if (!limits_.prefer.empty() && limits_.prefer.size() != static_cast<std::size_t>(net_.n))
+        throw InputError("batch search: preferred values of the wrong size");
+      sh.fail_limit = limits_.fail_limit;
+      sh.limited = &limited;
+      outcomes.assign(items.size(), kItemUnsearched);
+      sh.item_outcome = outcomes.data();
+      sh.outcome_count = items.size();
+      sh.prefer = limits_.prefer.empty() ? nullptr : limits_.prefer.data();
+      sh.donate_below = 0;  // each item searched alone, under its own limit
+    }
     sh.weight = weight_.data();
     sh.learn_weights = options_.learn_weights ? 1 : 0;
     // The queue, the host's requests and the stop flag at every node: plain memory here (the
@@ -121,7 +138,9 @@ class HostDevice final : public SearchDevice {
     RoundResult r;
     r.seconds = clock.seconds();
     const bool external = __atomic_load_n(&external_, __ATOMIC_ACQUIRE) != 0;
-    r.exhausted = pending == 0 && !external && stop == 0;
+    r.exhausted = pending == 0 && !external && stop == 0 && limited == 0;
+    r.limited = limited;
+    r.outcomes = std::move(outcomes);
     r.stopped = stop != 0;
     r.solutions = solutions;
     r.nodes = nodes;
@@ -141,6 +160,7 @@ class HostDevice final : public SearchDevice {
   const bool shared_;
   const bool optimise_;
   NetworkView view_;
+  RoundLimits limits_;
   // Learnt over all rounds.
   std::vector<unsigned> weight_;
   std::vector<int> residue_;
@@ -170,6 +190,9 @@ BatchResult batch_search_host(const BatchNetwork& net, const std::vector<Subprob
   const std::vector<DeviceFactory> devices(
       static_cast<std::size_t>(std::max(options.host_devices, 1)),
       [&](bool shared) { return make_host_device(net, options, shared); });
+  // LNS on one device (several: the complete search alone).
+  if (lns_applies(net, options, devices.size()))
+    return search_with_lns(net, items, options, devices.front());
   return search_on_devices(net, items, options, devices);
 }
 

@@ -40,6 +40,18 @@ struct RoundResult {
   std::optional<std::vector<int>> solution;  // the round's first, or best when optimising
   long long solution_value = 0;              // its objective value (optimising)
   double seconds = 0;
+  /// With RoundLimits: items abandoned at the failure limit (the round is then not exhausted),
+  /// and per item of the round (in order) an ItemOutcome (searcher_memory.hpp).
+  std::uint64_t limited = 0;
+  std::vector<int> outcomes;
+};
+
+/// The settings of an LNS round (solver/batch/lns_search.hpp): each item is searched alone (no
+/// item given away) until it is exhausted or has failed `fail_limit` times; the values of
+/// `prefer` (one value index per variable) first. Default: the complete search.
+struct RoundLimits {
+  unsigned long long fail_limit = 0;  // 0: none (and the settings below are off)
+  std::vector<int> prefer;            // empty: the smallest value first
 };
 
 class SearchDevice {
@@ -56,6 +68,8 @@ class SearchDevice {
   /// Searches `items` from the incumbent `best` (objective value; optimising only). Called on
   /// the thread that made the device, one round at a time.
   virtual RoundResult round(const std::vector<Subproblem>& items, long long best) = 0;
+  /// The settings of the following rounds (LNS rounds, or back to the complete search).
+  virtual void set_limits(const RoundLimits& limits) = 0;
   /// Its part of the result's description (searchers, threads, memory).
   virtual void describe(BatchResult& r) const = 0;
 };

@@ -78,9 +78,17 @@ class Searcher {
       // copy() ends at a barrier: every thread has read the item, the slot may be reused.
       if (g_.rank() == 0) g_.store_int(sh_.ready + item, 2 * lap(ticket_) + 2);
       refresh_weights();
-      explore();
+      improved_ = false;
+      const bool searched = explore();
       g_.sync();
       if (g_.rank() == 0) {
+        // An LNS round's item: how it ended (a stop leaves it unsearched).
+        if (sh_.item_outcome != nullptr && ticket_ < sh_.outcome_count)
+          g_.store_int(sh_.item_outcome + ticket_, improved_  ? kItemImproved
+                                                   : limited_ ? kItemLimited
+                                                   : searched ? kItemExhausted
+                                                              : kItemUnsearched);
+        if (limited_ && sh_.limited != nullptr) g_.add_ull(sh_.limited, 1);
         if (sh_.busy_cycles != nullptr)
           g_.add_ull(sh_.busy_cycles, static_cast<unsigned long long>(G::clock() - working));
         g_.add_ll(sh_.pending, -1);
@@ -96,20 +104,26 @@ class Searcher {
  private:
   // ---- the search on one subproblem --------------------------------------------------------
 
-  ARCWAVE_HD void explore() {
+  // Searches the item in s.dom; false when it stopped before the end (the search's stop, or
+  // the item's failure limit: limited_).
+  ARCWAVE_HD bool explore() {
+    limited_ = false;
+    // Every thread counts the item's failures alike from its own start (rank 0 alone resets
+    // fails_ after each item).
+    const unsigned long long first_fail = fails_;
     int depth = 0;
     if (g_.rank() == 0) s_.flags[kBlame] = -1;
     for (int i = g_.rank(); i < bits_words_; i += g_.size()) s_.changed[0][i] = ~0U;
     g_.sync();
     bool ok = !any_empty() && propagate();
     for (;;) {
-      if (stopped()) return;
+      if (stopped()) return false;
       if (ok) ok = apply_bound();
       if (ok) {
         const int x = select();
         if (x < 0) {
           on_solution();
-          if (stopped()) return;
+          if (stopped()) return false;
           ok = false;
         } else {
           maybe_donate(depth);
@@ -124,7 +138,11 @@ class Searcher {
       }
       ++fails_;
       charge();
-      if (!backtrack(depth)) return;
+      if (!backtrack(depth)) return true;
+      if (sh_.fail_limit != 0 && fails_ - first_fail >= sh_.fail_limit) {  // all threads alike
+        limited_ = true;
+        return false;
+      }
       ok = true;
     }
   }
@@ -154,7 +172,12 @@ class Searcher {
   ARCWAVE_HD void push(int depth, int x) {
     copy(s_.dom, mem_.stack + static_cast<unsigned long long>(depth) * state_);
     if (g_.rank() == 0) {
-      const int a = min_value(x);
+      // LNS: the incumbent's value first while it is left (improvements lie near it).
+      int a = min_value(x);
+      if (sh_.prefer != nullptr) {
+        const int p = sh_.prefer[x];
+        if (p >= 0 && ((g_.load(s_.dom + word_of(x, p)) >> (p & 63)) & 1U) != 0) a = p;
+      }
       mem_.dec_var[depth] = x;
       mem_.dec_val[depth] = a;
       mem_.dec_donated[depth] = 0;
@@ -641,7 +664,10 @@ class Searcher {
         if (objective_value(ctx, net_.objective_kind, net_.objective_data, v)) {
           const long long old = net_.minimize ? g_.min_ll(sh_.best, v) : g_.max_ll(sh_.best, v);
           const bool better = net_.minimize ? v < old : v > old;
-          if (better) record(v);
+          if (better) {
+            record(v);
+            improved_ = true;
+          }
         }
       } else if (g_.cas_int(sh_.solution_written, 0, 1) == 0) {
         for (int x = 0; x < net_.n; ++x) sh_.solution[x] = min_value(x);
@@ -749,6 +775,8 @@ class Searcher {
   unsigned donate_ticks_ = 0;      // maybe_donate calls, the same in every thread of the group
   unsigned long long ticket_ = 0;  // rank 0: the queue ticket of the item being searched
   unsigned decisions_ = 0;         // the same in every thread of the group
+  bool limited_ = false;           // the item in hand reached the failure limit (every thread)
+  bool improved_ = false;          // rank 0: the item in hand improved the best
 };
 
 }  // namespace arcwave::batch

@@ -94,9 +94,23 @@ struct SharedState {
   int* outbox_claimed = nullptr;          // slots this device's searchers claimed, in all
   int outbox_capacity = 0;
   unsigned long long* exported = nullptr;  // items given to the outbox
+  // LNS rounds (solver/batch/lns_search.hpp); all zero or null in the complete search.
+  unsigned long long fail_limit = 0;      // per item: failures before it is abandoned; 0: none
+  unsigned long long* limited = nullptr;  // items abandoned at the limit (with fail_limit)
+  int* item_outcome = nullptr;            // per ticket of the round's items: an ItemOutcome
+  unsigned long long outcome_count = 0;   // tickets with an outcome slot
+  const int* prefer = nullptr;            // per variable: the value index tried first
   // Cycles the searchers spent on subproblems and waiting for one (device only; may be null).
   unsigned long long* busy_cycles = nullptr;
   unsigned long long* idle_cycles = nullptr;
+};
+
+/// How an item of an LNS round ended (SharedState::item_outcome).
+enum ItemOutcome : int {
+  kItemUnsearched = 0,  // the round stopped before it ended
+  kItemExhausted = 1,   // searched whole: nothing better in it
+  kItemLimited = 2,     // abandoned at the failure limit
+  kItemImproved = 3,    // a better solution found in it (whether or not it was searched whole)
 };
 
 /// One searcher's own memory (global memory on the device).

@@ -18,14 +18,26 @@ constexpr double kDecay = 0.9;  // weight of the past in each kind's improvement
 Neighbourhoods::Neighbourhoods(const Engine& engine, std::vector<int> objective_vars,
                                std::uint64_t seed)
     : n_(engine.variable_count()), objective_vars_(std::move(objective_vars)), rng_(seed + 17) {
+  link(engine.constraint_count(), [&](int c) { return engine.constraint_scope(c); });
+}
+
+Neighbourhoods::Neighbourhoods(int variables, std::span<const std::vector<int>> scopes,
+                               std::vector<int> objective_vars, std::uint64_t seed)
+    : n_(variables), objective_vars_(std::move(objective_vars)), rng_(seed + 17) {
+  link(static_cast<int>(scopes.size()),
+       [&](int c) { return std::span<const int>(scopes[static_cast<std::size_t>(c)]); });
+}
+
+template <class ScopeOf>
+void Neighbourhoods::link(int constraints, ScopeOf scope_of) {
   // Neighbours through the constraints of at most 32 variables (larger scopes link everything
   // and say little about where propagation acts), up to a budget of links.
   const auto n = static_cast<std::size_t>(n_);
   std::vector<std::vector<int>> adjacent(n);
   constexpr std::size_t kMaxLinks = std::size_t{1} << 24;
   std::size_t links = 0;
-  for (int c = 0; c < engine.constraint_count(); ++c) {
-    const std::span<const int> scope = engine.constraint_scope(c);
+  for (int c = 0; c < constraints; ++c) {
+    const std::span<const int> scope = scope_of(c);
     if (scope.size() < 2 || scope.size() > 32) continue;
     links += scope.size() * (scope.size() - 1);
     if (links > kMaxLinks) break;
@@ -84,6 +96,10 @@ void Neighbourhoods::free_by_walk(std::vector<std::uint8_t>& freed, std::size_t 
 }
 
 std::vector<int> Neighbourhoods::next() {
+  return pick().fixed;
+}
+
+Neighbourhoods::Pick Neighbourhoods::pick() {
   last_ = pick_kind();
   ++tried_total_;
   const auto n = static_cast<std::size_t>(n_);
@@ -117,7 +133,7 @@ std::vector<int> Neighbourhoods::next() {
   for (std::size_t x = 0; x < n; ++x)
     if (freed[x] == 0) fixed.push_back(static_cast<int>(x));
   std::shuffle(fixed.begin(), fixed.end(), rng_);
-  return fixed;
+  return {std::move(fixed), last_};
 }
 
 void Neighbourhoods::report(Outcome outcome) {
@@ -134,6 +150,37 @@ void Neighbourhoods::report(Outcome outcome) {
       free_share_ = std::max(kMinFree, free_share_ * 0.95);
       break;
   }
+}
+
+void Neighbourhoods::report_many(std::span<const Kind> kinds, std::span<const Outcome> outcomes) {
+  std::array<double, 3> tried{};
+  std::array<double, 3> improved{};
+  std::size_t exhausted = 0;
+  std::size_t limited = 0;
+  for (std::size_t i = 0; i < kinds.size() && i < outcomes.size(); ++i) {
+    const auto k = static_cast<std::size_t>(kinds[i]);
+    tried[k] += 1;
+    switch (outcomes[i]) {
+      case Outcome::kImproved:
+        improved[k] += 1;
+        ++improved_total_;
+        break;
+      case Outcome::kExhausted:
+        ++exhausted;
+        break;
+      case Outcome::kLimit:
+        ++limited;
+        break;
+    }
+  }
+  for (std::size_t k = 0; k < 3; ++k)
+    if (tried[k] > 0) score_[k] = kDecay * score_[k] + (1 - kDecay) * improved[k] / tried[k];
+  // The geometric mean of report()'s steps over the batch: the same balance of exhaustion and
+  // limits as one neighbourhood at a time, in one move per batch.
+  const double all = static_cast<double>(std::max<std::size_t>(1, outcomes.size()));
+  free_share_ *= std::pow(1.15, static_cast<double>(exhausted) / all) *
+                 std::pow(0.95, static_cast<double>(limited) / all);
+  free_share_ = std::clamp(free_share_, kMinFree, kMaxFree);
 }
 
 }  // namespace arcwave::search

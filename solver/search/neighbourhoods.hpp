@@ -7,7 +7,9 @@
 //   objective  — the objective's variables and their constraint neighbours are freed first.
 // The share of freed variables adapts (Perron, Shaw & Furnon's scheme): it grows when a
 // neighbourhood is exhausted without improvement (too small to hold a better solution) and
-// shrinks when one hits its failure limit (too large to explore).
+// shrinks when one hits its failure limit (too large to explore). The constraint graph comes
+// from an engine (the CPU search) or from scopes (the batched search's LNS rounds on a device,
+// solver/batch/lns_search.hpp, which draw many neighbourhoods at once and report them together).
 #pragma once
 
 #include <array>
@@ -27,6 +29,21 @@ class Neighbourhoods {
 
   /// `objective_vars`: the variables the objective is computed from (may be empty).
   Neighbourhoods(const Engine& engine, std::vector<int> objective_vars, std::uint64_t seed);
+  /// The same over `variables` variables and the constraints' scopes.
+  Neighbourhoods(int variables, std::span<const std::vector<int>> scopes,
+                 std::vector<int> objective_vars, std::uint64_t seed);
+
+  /// One neighbourhood and its kind (for report_many).
+  struct Pick {
+    std::vector<int> fixed;
+    Kind kind = Kind::kRandom;
+  };
+  /// Like next(), with the kind.
+  Pick pick();
+  /// How many neighbourhoods drawn at once ended, each with its kind: each kind's improvement
+  /// rate moves by its share of improvements among them, and the free share moves once, by the
+  /// geometric mean of report()'s steps over them.
+  void report_many(std::span<const Kind> kinds, std::span<const Outcome> outcomes);
 
   /// The variables to fix at the incumbent's values, in the order to fix them (random order:
   /// when the bound makes the incumbent's values incompatible, the ones fixed first stay).
@@ -41,6 +58,8 @@ class Neighbourhoods {
   [[nodiscard]] std::uint64_t improved() const noexcept { return improved_total_; }
 
  private:
+  template <class ScopeOf>
+  void link(int constraints, ScopeOf scope_of);
   [[nodiscard]] Kind pick_kind();
   void free_by_walk(std::vector<std::uint8_t>& freed, std::size_t want, int start);
 

@@ -197,6 +197,7 @@ class ScriptedDevice final : public batch::SearchDevice {
   }
   [[nodiscard]] std::size_t round_capacity() const override { return 1; }
   [[nodiscard]] int searchers() const override { return 1; }
+  void set_limits(const batch::RoundLimits&) override {}
   void describe(batch::BatchResult&) const override {}
   batch::RoundResult round(const std::vector<batch::Subproblem>&, long long) override {
     const bool first = rounds_.fetch_add(1) == 0;
