@@ -355,9 +355,10 @@ void add_solve_command(CLI::App& app, CliContext& ctx) {
   cmd->add_option("-p,--threads", args->threads,
                   "workers searching at once: 0 (default) one per core, 1 the sequential search");
   cmd->add_option("--parallel", args->parallel,
-                  "with several workers: auto (default: a portfolio when optimising, every worker "
-                  "with LNS and nogoods; the decomposition otherwise), eps (the search space "
-                  "split into subproblems) or portfolio");
+                  "with several workers: auto (default: the decomposition for --all; otherwise a "
+                  "portfolio whose worker 0 runs the -p 1 search and the others, at idle "
+                  "priority, other seeds and orders, sharing the best solution), eps (the search "
+                  "space split into subproblems) or portfolio");
   cmd->add_flag("--portfolio", args->portfolio, "the same as --parallel portfolio");
   cmd->add_option("--subproblems-per-worker", args->subproblems_per_worker,
                   "decomposition: about K subproblems per worker (default 30)");

@@ -15,8 +15,9 @@
 // subproblems_per_worker × N subproblems (embarrassingly parallel search) that the workers take
 // from a shared queue, busy workers splitting their trees for idle ones once it runs dry, or, in
 // a portfolio, every worker searches the whole problem with other seeds and heuristics (each
-// with LNS and nogoods, the best objective shared). options().parallel chooses; by default a
-// portfolio when optimising and the decomposition otherwise.
+// with LNS and nogoods, the best solution shared). options().parallel chooses; by default the
+// decomposition for all solutions and otherwise a portfolio whose worker 0 is the sequential
+// search (the other workers at idle priority).
 // Answers are the same as with one thread (counts exact, optima equal, UNSATISFIABLE only when
 // everything was searched); which solution is reported first, the counters and the order of
 // callbacks may differ from run to run. Callbacks come one at a time, from worker threads.
@@ -52,7 +53,7 @@ enum class ValHeuristic : std::uint8_t { kLex, kRandom };
 enum class RestartPolicy : std::uint8_t { kLuby, kGeometric, kNone };
 /// How parallel workers share the search (SolverOptions::parallel).
 enum class ParallelMode : std::uint8_t {
-  kAuto,        // a portfolio when optimising, the decomposition otherwise
+  kAuto,        // the decomposition for all solutions, a portfolio otherwise
   kDecomposed,  // embarrassingly parallel search over subproblems, with work stealing
   kPortfolio,   // every worker on the whole problem, its own seed and heuristics
 };
@@ -109,10 +110,12 @@ struct SolverOptions {
   /// (std::thread::hardware_concurrency); N > 1 runs N workers on CPU engines (kGpu, or kAuto
   /// choosing the GPU, then runs the GPU engine alone, one search, and says so in backend).
   int threads = 1;
-  /// With threads != 1: how the workers share the search. kAuto: a portfolio when optimising
-  /// (every worker runs LNS and records nogoods; the bound is shared), the decomposition
-  /// otherwise — measured on the shared real files (docs/results/anchors-2026-11-28.md). A
-  /// portfolio cannot count every solution (kPortfolio with all_solutions: InputError).
+  /// With threads != 1: how the workers share the search. kAuto: the decomposition for all
+  /// solutions; otherwise a portfolio whose worker 0 runs exactly the sequential search and the
+  /// others, at idle priority, other seeds and orders (every worker runs LNS and records
+  /// nogoods; the best solution and its bound are shared) — measured on the 2-core machine
+  /// (docs/results/anchors-2026-11-28-search.md). A portfolio cannot count every solution
+  /// (kPortfolio with all_solutions: InputError).
   ParallelMode parallel = ParallelMode::kAuto;
   /// The decomposition's target: about this many subproblems per worker (EPS's k), >= 1.
   int subproblems_per_worker = 30;

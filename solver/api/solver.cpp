@@ -299,9 +299,19 @@ bool use_portfolio(const Model& model, const SolverOptions& opt, std::string& wh
     case ParallelMode::kAuto:
       break;
   }
-  why = optimise ? "a portfolio (auto: optimising, each worker with LNS and nogoods)"
-                 : "decomposed (auto: no objective to optimise)";
-  return optimise;
+  // Every solution: the decomposition (a portfolio would find each one on every worker). One
+  // solution or the optimum: a portfolio whose worker 0 is the sequential search, which on the
+  // 2-core machine kept -p 1's answers where the decomposition lost first solutions that -p 1
+  // finds in 1-2 s (docs/results/anchors-2026-11-28-search.md).
+  if (opt.all_solutions) {
+    why = "decomposed (auto: every solution wanted)";
+    return false;
+  }
+  why = std::string("a portfolio (auto: ") + (optimise ? "optimising" : "one solution wanted") +
+        "; worker 0 runs the sequential search (-p 1), the others other seeds and orders at idle "
+        "priority" +
+        (optimise ? ", every worker's LNS around the best solution found by any)" : ")");
+  return true;
 }
 
 parallel::EngineFactory cpu_engine_factory(std::shared_ptr<const IndexedModel> indexed,

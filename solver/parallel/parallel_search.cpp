@@ -9,6 +9,7 @@
 
 #include "core/timer.hpp"
 #include "solver/parallel/decomposition.hpp"
+#include "solver/parallel/helper_priority.hpp"
 #include "solver/parallel/work_pool.hpp"
 #include "solver/parallel/worker.hpp"
 #include "solver/parallel/worker_team.hpp"
@@ -137,6 +138,9 @@ ParallelReport search_portfolio(const EngineFactory& make_engine, const Parallel
   run_workers(
       n, halt,
       [&](int i) {
+        // Worker 0 runs the sequential search's configuration at normal priority; the helpers
+        // take what it leaves of the machine (solver/parallel/helper_priority.hpp).
+        if (i > 0) run_calling_thread_when_idle();
         std::unique_ptr<Engine> engine = make_engine();
         engine->set_interrupt(&halt);
         if (i == 0) report.engine_description = engine->description();

@@ -59,7 +59,9 @@ struct ParallelReport {
 ParallelReport search_decomposed(const EngineFactory& make_engine, const ParallelConfig& config,
                                  SolutionSink& sink, Incumbent* incumbent, std::atomic<bool>& halt);
 
-/// The portfolio. Not for all solutions (every worker would find them all).
+/// The portfolio. Not for all solutions (every worker would find them all). Worker 0 runs at
+/// normal priority, the others at idle priority (solver/parallel/helper_priority.hpp); when
+/// optimising, each worker's LNS adopts the best solution any worker found.
 ParallelReport search_portfolio(const EngineFactory& make_engine, const ParallelConfig& config,
                                 SolutionSink& sink, Incumbent* incumbent, std::atomic<bool>& halt);
 

@@ -56,8 +56,8 @@ bool SolutionSink::keep(Solution s) {
   return true;
 }
 
-search::AfterSolution SolutionSink::offer(std::span<const int> indices,
-                                          std::vector<Value>& scratch) {
+search::AfterSolution SolutionSink::offer(std::span<const int> indices, std::vector<Value>& scratch,
+                                          std::uint64_t* kept_version) {
   using Action = search::AfterSolution::Action;
   checked_values(model_, indices, scratch);
   if (mode_ == SinkMode::kAll && !callback_ && has_best_.load(std::memory_order_relaxed)) {
@@ -82,6 +82,10 @@ search::AfterSolution SolutionSink::offer(std::span<const int> indices,
     case SinkMode::kOptimise:
       break;
   }
+  if (kept) {
+    best_indices_.assign(indices.begin(), indices.end());
+    if (kept_version != nullptr) *kept_version = best_version_.load();
+  }
   // Restart under this solution's value, or under the better one found elsewhere.
   return {Action::kImprove, kept ? *objective : *incumbent_->get()};
 }
@@ -94,7 +98,18 @@ bool SolutionSink::offer_values(std::span<const Value> values) {
     if (!s.objective) return false;
   }
   std::lock_guard lock(mutex_);
-  return keep(std::move(s));
+  if (!keep(std::move(s))) return false;
+  best_indices_.clear();  // values from elsewhere: no value indices to hand to a search
+  return true;
+}
+
+bool SolutionSink::newer_best_indices(std::uint64_t& seen, std::vector<int>& out) const {
+  if (best_version_.load(std::memory_order_acquire) <= seen) return false;
+  std::lock_guard lock(mutex_);
+  seen = best_version_.load();
+  if (best_indices_.empty()) return false;
+  out = best_indices_;
+  return true;
 }
 
 void SolutionSink::count(std::uint64_t n) {

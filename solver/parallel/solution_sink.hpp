@@ -36,8 +36,10 @@ class SolutionSink {
   SolutionSink(const Model& model, SinkMode mode, std::function<void(const Solution&)> callback,
                Incumbent* incumbent, std::atomic<bool>& halt);
 
-  /// From a worker's search (any thread); `scratch` is the worker's own buffer.
-  search::AfterSolution offer(std::span<const int> indices, std::vector<Value>& scratch);
+  /// From a worker's search (any thread); `scratch` is the worker's own buffer. `kept_version`
+  /// (may be null) becomes best_version() when this solution was kept.
+  search::AfterSolution offer(std::span<const int> indices, std::vector<Value>& scratch,
+                              std::uint64_t* kept_version = nullptr);
   /// A checked solution found elsewhere (MPI: another rank); true when it was kept (kFirst:
   /// the first one; kOptimise: it beat the incumbent; kAll: always).
   bool offer_values(std::span<const Value> values);
@@ -51,6 +53,9 @@ class SolutionSink {
   /// kFirst: the solution; kOptimise: the best; kAll: one of them (without a callback, the
   /// first kept: counting takes no lock per solution).
   [[nodiscard]] std::optional<Solution> best() const;
+  /// kOptimise: when best() changed after version `seen` and came from a worker's search, its
+  /// value indices go to `out` and true comes back; `seen` becomes the current version.
+  bool newer_best_indices(std::uint64_t& seen, std::vector<int>& out) const;
   /// Grows by one each time best() changes.
   [[nodiscard]] std::uint64_t best_version() const {
     return best_version_.load(std::memory_order_acquire);
@@ -69,6 +74,7 @@ class SolutionSink {
   std::atomic<std::uint64_t> solutions_{0};
   std::atomic<bool> has_best_{false};
   std::optional<Solution> best_;
+  std::vector<int> best_indices_;  // kOptimise: best_'s value indices (empty: from elsewhere)
   std::atomic<std::uint64_t> best_version_{0};
 };
 

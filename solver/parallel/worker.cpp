@@ -8,7 +8,7 @@ Worker::Worker(Engine& engine, const search::SearchConfig& config, SolutionSink&
     : search_(engine, config, &halt), sink_(sink), incumbent_(incumbent), pool_(pool) {
   search_.set_hooks(this);
   on_solution_ = [this](std::span<const int> indices) {
-    const search::AfterSolution next = sink_.offer(indices, scratch_);
+    const search::AfterSolution next = sink_.offer(indices, scratch_, &seen_best_);
     if (next.action == search::AfterSolution::Action::kImprove) applied_ = next.bound;
     return next;
   };
@@ -20,6 +20,10 @@ std::optional<Value> Worker::bound_to_apply() {
   if (!best || (applied_ && !incumbent_->better(*best, *applied_))) return std::nullopt;
   applied_ = best;
   return best;
+}
+
+bool Worker::solution_to_adopt(std::vector<int>& out) {
+  return incumbent_ != nullptr && sink_.newer_best_indices(seen_best_, out);
 }
 
 bool Worker::drain(bool root_ok) {

@@ -37,6 +37,7 @@ class Worker final : public search::SearchHooks {
     return pool_ != nullptr && pool_->work_wanted();
   }
   void give(search::Subproblem gift) override { pool_->give(std::move(gift)); }
+  bool solution_to_adopt(std::vector<int>& out) override;
 
  private:
   search::MacSearch search_;
@@ -44,6 +45,7 @@ class Worker final : public search::SearchHooks {
   Incumbent* incumbent_;
   WorkPool* pool_;
   std::optional<Value> applied_;  // the tightest bound handed to the search
+  std::uint64_t seen_best_ = 0;   // the sink's best_version() this search has (its own or adopted)
   std::vector<Value> scratch_;
   search::OnSolution on_solution_;
 };

@@ -276,6 +276,18 @@ void MacSearch::end_neighbourhood(Neighbourhoods::Outcome outcome) {
   backtrack_to_root();
 }
 
+// At the root, between restarts and neighbourhoods: the bound found elsewhere since the last
+// call, and (LNS) the solution that carries it, so that the next neighbourhoods are drawn around
+// the best solution known. False when the bound leaves no solution (nothing better exists).
+bool MacSearch::catch_up() {
+  if (hooks_ == nullptr) return true;
+  if (const std::optional<Value> bound = hooks_->bound_to_apply())
+    if (!apply_bound(*bound) || !propagated(true)) return false;
+  if (config_.lns && !in_subproblem_ && hooks_->solution_to_adopt(adopted_))
+    incumbent_.swap(adopted_);
+  return true;
+}
+
 // A fixpoint's result, completed by the nogoods' unit propagation when it succeeded.
 bool MacSearch::propagated(bool ok) {
   if (!ok || !nogoods_) return ok;
@@ -361,6 +373,7 @@ SearchOutcome MacSearch::search(const OnSolution& on_solution) {
           fails_since_restart_ = 0;
           continue;
         }
+        if (!catch_up()) return ended();
         start_neighbourhood();
       }
     } else if (fails_since_restart_ >= cutoff && !decisions_.empty()) {
@@ -372,9 +385,7 @@ SearchOutcome MacSearch::search(const OnSolution& on_solution) {
       const std::uint64_t spent = cutoff;
       cutoff = schedule_.next();
       last_conflict_var_ = -1;
-      if (hooks_ != nullptr)
-        if (const std::optional<Value> bound = hooks_->bound_to_apply())
-          if (!apply_bound(*bound) || !propagated(true)) return ended();
+      if (!catch_up()) return ended();
       begin_lns_phase(spent);
       continue;
     }
@@ -408,7 +419,7 @@ SearchOutcome MacSearch::search(const OnSolution& on_solution) {
       fails_since_restart_ = 0;
       // At the root with no neighbourhood fixed: a bound that empties a domain proves that
       // nothing better exists anywhere.
-      if (!apply_bound(next.bound) || !propagated(true)) return ended();
+      if (!apply_bound(next.bound) || !propagated(true) || !catch_up()) return ended();
       begin_lns_phase(cutoff);
       continue;
     }
@@ -438,6 +449,7 @@ SearchOutcome MacSearch::search(const OnSolution& on_solution) {
           lns_phase_ = false;
           fails_since_restart_ = 0;
         } else {
+          if (!catch_up()) return ended();
           start_neighbourhood();
         }
         continue;

@@ -103,6 +103,14 @@ class SearchHooks {
   /// branch away through give() (run() never splits).
   [[nodiscard]] virtual bool work_wanted() const = 0;
   virtual void give(Subproblem gift) = 0;
+  /// LNS: a solution (one value index per variable) found elsewhere and better than any this
+  /// search was handed before, written to `out`; false when there is none. The search then
+  /// builds its neighbourhoods around it instead of around its own, worse, last solution (under
+  /// the shared bound, neighbourhoods of a worse solution hold few improvements).
+  virtual bool solution_to_adopt(std::vector<int>& out) {
+    (void)out;
+    return false;
+  }
 };
 
 using OnSolution = std::function<AfterSolution(std::span<const int>)>;
@@ -156,6 +164,7 @@ class MacSearch {
   void undo_last_decision();
   void start_neighbourhood();
   void end_neighbourhood(Neighbourhoods::Outcome outcome);
+  bool catch_up();
   bool propagated(bool ok);
   void record_nogoods();
 
@@ -197,7 +206,8 @@ class MacSearch {
   // LNS (config_.lns, run() only). frozen_ decisions at the bottom of decisions_ fix the current
   // neighbourhood: backtracking stops above them, and reaching them exhausts the neighbourhood.
   std::optional<Neighbourhoods> lns_;
-  std::vector<int> incumbent_;  // value indices of the last solution reported
+  std::vector<int> incumbent_;  // value indices of the last solution reported (or adopted)
+  std::vector<int> adopted_;    // scratch for SearchHooks::solution_to_adopt
   bool lns_phase_ = false;
   std::uint64_t lns_budget_ = 0;  // failures left in this LNS phase
   std::uint64_t lns_fails_ = 0;   // failures in the current neighbourhood

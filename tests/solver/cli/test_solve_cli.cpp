@@ -191,7 +191,8 @@ TEST_CASE("-p and --portfolio give the sequential answers", "[cli][solve][parall
     CHECK(u.exit_code == 1);
     CHECK(u.status() == "s UNSATISFIABLE");
   }
-  for (const char* options : {"-p 3", "-p 3 --portfolio", "-p 2 --subproblems-per-worker 1"}) {
+  for (const char* options :
+       {"-p 3", "-p 3 --portfolio", "-p 2 --parallel eps --subproblems-per-worker 1"}) {
     CAPTURE(options);
     const std::string file = test::bundled("xcsp3/frb30-15-1.xml");
     const test::CliRun r = test::run_cli(fmt::format("solve {} {}", options, file));

@@ -266,15 +266,25 @@ TEST_CASE("threads = 0 uses every core; a portfolio refuses all solutions", "[pa
   CHECK_THROWS_AS(portfolio.solve(), InputError);
 }
 
-TEST_CASE("auto runs a portfolio when optimising and the decomposition otherwise", "[parallel]") {
+TEST_CASE("auto decomposes for all solutions and runs a portfolio otherwise", "[parallel]") {
   SolverOptions o;
   o.threads = 2;
   o.backend = SolverBackend::kCpu;
-  Solver csp(gen::queens(8), o);
-  const SolveResult c = csp.solve();
+  o.all_solutions = true;
+  Solver every(gen::queens(8), o);
+  const SolveResult c = every.solve();
   INFO(c.backend);
-  CHECK(c.backend.find("decomposed (auto: no objective") != std::string::npos);
+  CHECK(c.backend.find("decomposed (auto: every solution wanted") != std::string::npos);
   CHECK(c.stats.subproblems > 0);
+  CHECK(c.solutions == 92);
+  o.all_solutions = false;
+  Solver one(gen::queens(8), o);
+  const SolveResult f = one.solve();
+  INFO(f.backend);
+  CHECK(f.backend.find("a portfolio (auto: one solution wanted; worker 0 runs the sequential") !=
+        std::string::npos);
+  CHECK(f.status == SolveStatus::kSatisfiable);
+  CHECK(f.stats.subproblems == 0);
   // Every queen's column summed, minimised: the first solution is not the optimum.
   Model m = gen::queens(10);
   Objective obj;
@@ -290,8 +300,8 @@ TEST_CASE("auto runs a portfolio when optimising and the decomposition otherwise
   CHECK(r.backend.find("a portfolio (auto: optimising") != std::string::npos);
   CHECK(r.status == SolveStatus::kOptimum);
   o.threads = 1;
-  Solver one(m, o);
-  CHECK(one.solve().best->objective == r.best->objective);
+  Solver sequential(m, o);
+  CHECK(sequential.solve().best->objective == r.best->objective);
 }
 
 }  // namespace arcwave
