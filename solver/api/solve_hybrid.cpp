@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "core/device_set.hpp"
+#include "core/gpu_runtime.hpp"
 #include "core/timer.hpp"
 #include "solver/api/solve_batched.hpp"
 #include "solver/api/solver_access.hpp"
@@ -65,9 +67,13 @@ std::optional<SolveResult> solve_hybrid(const Model& model, const SolverOptions&
   if (!b) return std::nullopt;
   const Stopwatch clock;
   const bool optimise = model.objective().has_value();
-  // The device's host threads (one per GPU, or the host devices) take cores too.
+  // The devices' host threads (one per GPU, or the host devices) take cores too.
   const int host_devices = batch_host_devices();
-  const int workers = std::max(1, worker_count(options.threads) - std::max(1, host_devices));
+  const int device_threads = host_devices > 0 ? host_devices
+                             : gpu_available()
+                                 ? static_cast<int>(resolve_gpus(options.gpus, gpu_count()).size())
+                                 : 1;
+  const int workers = std::max(1, worker_count(options.threads) - std::max(1, device_threads));
   SolverOptions cpu_options = options;
   cpu_options.backend = SolverBackend::kCpu;
   std::string how;
