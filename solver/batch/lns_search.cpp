@@ -154,13 +154,14 @@ class LnsDriver {
         limits.fail_limit = fail_limit_;
         limits.prefer = *centre;
         device.set_limits(limits);
-        const long long before = solution_value_;
         const std::optional<RoundResult> r = run_round(
             device, items, std::chrono::duration<double>(phase_end - Clock::now()).count());
         if (!r) return;
         ++result_.lns_rounds;
         result_.lns_neighbourhoods += items.size();
-        if (solution_value_ != before) ++result_.lns_improvements;
+        // An item improved on the best known when it ran (its bound took the outside's too).
+        if (std::find(r->outcomes.begin(), r->outcomes.end(), kItemImproved) != r->outcomes.end())
+          ++result_.lns_improvements;
         report(kinds, r->outcomes);
       }
       slice *= 2;
