@@ -182,6 +182,11 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
   batch::BatchOptions bo;
   bo.stop = stop;
   bo.initial_bound = bound;
+  // The probe's solution centres the device's first neighbourhoods.
+  if (bound)
+    for (std::size_t v = 0; v < probe->best->values.size(); ++v)
+      bo.lns.start.push_back(
+          static_cast<int>(model.variables()[v].domain.index_of(probe->best->values[v])));
   const batch::BatchResult r = run_batched(*b, options, bo, result);
   result.stats.model_seconds = b->model_seconds;
   result.stats.init_seconds = b->init_seconds;

@@ -34,6 +34,9 @@ struct LnsOptions {
   unsigned long long fail_limit = 0;  // per neighbourhood; 0: 256 (ARCWAVE_BATCH_LNS_FAILS)
   std::size_t neighbourhoods = 0;     // per round; 0: two per searcher, at least 8
   double first_slice = 0.25;          // seconds of the first complete slice; each one doubles
+  /// A solution found elsewhere (value indices; its value is the initial bound): the centre of
+  /// the neighbourhoods until the device has a better one. Empty: none.
+  std::vector<int> start;
 };
 
 struct BatchOptions {

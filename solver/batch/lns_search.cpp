@@ -192,7 +192,8 @@ class LnsDriver {
   }
 
   // The incumbent LNS searches around: the device's best solution, or the outside's when that
-  // one is better (a hybrid solve's CPU workers); nullopt before any.
+  // one is better (a hybrid solve's CPU workers), or the one it started from; nullopt before
+  // any.
   std::optional<std::vector<int>> lns_centre() const {
     if (options_.link != nullptr) {
       const std::optional<long long> v = options_.link->outside();
@@ -201,6 +202,8 @@ class LnsDriver {
             outside && outside->size() == static_cast<std::size_t>(net_.n))
           return outside;
     }
+    if (!solution_ && options_.lns.start.size() == static_cast<std::size_t>(net_.n))
+      return options_.lns.start;
     return solution_;
   }
 

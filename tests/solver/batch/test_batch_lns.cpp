@@ -168,6 +168,32 @@ TEST_CASE("device LNS: LNS rounds run and improve on a model the slices do not s
   CHECK(m.check(test::values_of(m, *r.solution)));
 }
 
+TEST_CASE("device LNS: a solution found elsewhere centres the first neighbourhoods",
+          "[batch][lns][cop]") {
+  const Model m = rb_sum_cop(3, 40);
+  const IndexedModel indexed = index_model(m);
+  const test::BatchCase c = test::batch_case(m);
+  // A first solution from a short search, then LNS from it under its value.
+  batch::BatchOptions first;
+  first.time_limit_seconds = 0.05;
+  const batch::BatchResult found = batch::batch_search_host(c.net, c.items, first);
+  REQUIRE(found.solution.has_value());
+  const long long start = *m.objective()->evaluate(test::values_of(m, *found.solution));
+  batch::BatchOptions o;
+  o.lns = lns_on(m, indexed);
+  o.lns.first_slice = 0.001;  // the complete slices find little; LNS starts from `start`
+  o.lns.start = *found.solution;
+  o.initial_bound = start;
+  o.time_limit_seconds = 0.5;
+  const batch::BatchResult r = batch::batch_search_host(c.net, c.items, o);
+  CHECK(r.lns_rounds > 0);
+  if (r.solution) {
+    CHECK(m.check(test::values_of(m, *r.solution)));
+    const long long v = *m.objective()->evaluate(test::values_of(m, *r.solution));
+    CHECK((m.objective()->minimize ? v < start : v > start));
+  }
+}
+
 TEST_CASE("device LNS: a neighbourhood item fixes its variables to the incumbent's values",
           "[batch][lns]") {
   const Model m = rb_sum_cop(1, 12);
