@@ -27,6 +27,7 @@
 #include "solver/parallel/solution_sink.hpp"
 #include "solver/search/branch_order.hpp"
 #include "solver/search/mac_search.hpp"
+#include "solver/search/value_order.hpp"
 
 namespace arcwave {
 
@@ -253,15 +254,13 @@ search::SearchConfig search_config(const SolverOptions& opt, const Model& model)
     else
       config.objective_vars = objective->scope;
   }
-  // Large variables are halved toward better objective values: the upper half first where a
-  // larger value improves it.
+  // Values toward better objective values: the largest first (a large variable: its upper
+  // half) where larger values improve it, through the sums that define the objective's terms.
   if (objective && !opt.all_solutions) {
-    const Value sign = objective->minimize ? -1 : 1;
-    if (objective->kind == Objective::Kind::kVariable && sign > 0)
-      config.upper_half_first = {objective->variable};
-    if (objective->kind == Objective::Kind::kSum)
-      for (std::size_t i = 0; i < objective->scope.size(); ++i)
-        if (objective->coeffs[i] * sign > 0) config.upper_half_first.push_back(objective->scope[i]);
+    const std::vector<int> direction = search::improving_direction(model);
+    for (std::size_t x = 0; x < direction.size(); ++x)
+      if (direction[x] > 0) config.upper_half_first.push_back(static_cast<int>(x));
+    config.preferred_values = search::preferred_values(model, direction);
     if (objective->kind == Objective::Kind::kVariable)
       config.split_first = {objective->variable};
     else if (objective->kind == Objective::Kind::kSum)

@@ -82,7 +82,13 @@ bool MacSearch::incumbent_first(int x) const {
 int MacSearch::select_value(int x) {
   // Inside a neighbourhood the incumbent's value first: improvements lie near it.
   if (incumbent_first(x)) return incumbent_[static_cast<std::size_t>(x)];
-  if (config_.val_heuristic == ValHeuristic::kLex) return engine_.min_value(x);
+  if (config_.val_heuristic == ValHeuristic::kLex && !config_.preferred_values.empty()) {
+    const int a = config_.preferred_values[static_cast<std::size_t>(x)];
+    if (a >= 0 && engine_.contains(x, a)) return a;
+  }
+  if (config_.val_heuristic == ValHeuristic::kLex)
+    return upper_first_[static_cast<std::size_t>(x)] != 0 ? engine_.max_value(x)
+                                                          : engine_.min_value(x);
   engine_.values(x, values_);
   std::uniform_int_distribution<std::size_t> pick(0, values_.size() - 1);
   return values_[pick(rng_)];

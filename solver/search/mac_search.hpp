@@ -47,9 +47,13 @@ struct SearchConfig {
   bool lns = false;
   /// The variables the objective is computed from (LNS's objective-guided neighbourhoods).
   std::vector<int> objective_vars{};
-  /// Large variables split upper half first (x > mid, then x <= mid): those whose larger
-  /// values improve the objective. Others try the lower half first.
+  /// Variables whose larger values improve the objective (solver/search/value_order.hpp): lex
+  /// tries their largest value first, and a large one is split upper half first (x > mid, then
+  /// x <= mid). Others try the smallest value, or the lower half, first.
   std::vector<int> upper_half_first{};
+  /// Per variable (or empty): the value index to try first while present, -1 for none
+  /// (solver/search/value_order.hpp); under lex, before upper_half_first.
+  std::vector<int> preferred_values{};
   /// Large variables the objective is computed from, split before any other variable while they
   /// have several values: the search bisects the objective's range toward better values instead
   /// of fixing the other variables first, which on a wide range improves a solution by one unit
