@@ -78,6 +78,18 @@ class ArcwaveProcess {
     stdin_ = -1;
   }
 
+  /// Waits up to `limit` for the child's standard output to hold `text` (a line the command
+  /// flushes, e.g. solve's "c search"): true when it does. Signals sent after it reach the stage
+  /// the test means, however slowly a loaded machine started the child.
+  bool wait_for_output(std::string_view text, std::chrono::milliseconds limit) {
+    const auto end = Clock::now() + limit;
+    for (;;) {
+      if (slurp(out_).find(text) != std::string::npos) return true;
+      if (Clock::now() >= end) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+
   /// Sends `signal` now and remembers when.
   void signal(int signal) {
     signalled_ = Clock::now();

@@ -142,7 +142,10 @@ TEST_CASE("SIGINT and SIGTERM during the search give the answer so far within a 
       CAPTURE(threads, sig);
       test::ArcwaveProcess p({"solve", "-a", "-p", threads, file}, test::scratch_dir());
       p.close_stdin();
-      std::this_thread::sleep_for(milliseconds(700));
+      // Into the search first (a loaded machine may take longer than the search's start), then
+      // long enough for 28-queens' first solutions.
+      REQUIRE(p.wait_for_output("c search", milliseconds(30000)));
+      std::this_thread::sleep_for(milliseconds(300));
       p.signal(sig);
       REQUIRE(p.wait(milliseconds(5000)));
       const test::CliRun r = p.output();

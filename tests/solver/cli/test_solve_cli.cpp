@@ -13,6 +13,7 @@
 #include "tests/solver/cli/cli_run.hpp"
 #include "tests/solver/cli/instantiation.hpp"
 #include "tests/support/catch.hpp"
+#include "tests/support/process.hpp"
 
 namespace arcwave {
 
@@ -120,14 +121,21 @@ TEST_CASE("-t and SIGINT stop the search and print the answer so far", "[cli][so
   CHECK(t.lines("c interrupted").size() == 1);
   test::require_valid_solution(file, t);
 
-  const test::CliRun s = test::run_cli("solve -a " + file, "timeout -s INT 1");
-  INFO(s.out << s.err);
-  CHECK(s.status() == "s SATISFIABLE");
-  CHECK(s.lines("c interrupted").size() == 1);
-  test::require_valid_solution(file, s);
-
-  const test::CliRun term = test::run_cli("solve -a " + file, "timeout -s TERM 1");
-  CHECK(term.status() == "s SATISFIABLE");
+  // The signals once the search runs (however slowly a loaded machine started the process).
+  for (const int sig : {SIGINT, SIGTERM}) {
+    CAPTURE(sig);
+    test::ArcwaveProcess p({"solve", "-a", file}, test::scratch_dir());
+    p.close_stdin();
+    REQUIRE(p.wait_for_output("c search", std::chrono::milliseconds(30000)));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    p.signal(sig);
+    REQUIRE(p.wait(std::chrono::milliseconds(10000)));
+    const test::CliRun s = p.output();
+    INFO(s.out << s.err);
+    CHECK(s.status() == "s SATISFIABLE");
+    CHECK(s.lines("c interrupted").size() == 1);
+    test::require_valid_solution(file, s);
+  }
 }
 
 TEST_CASE("--seed makes random value ordering repeatable", "[cli][solve]") {
