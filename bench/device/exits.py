@@ -143,6 +143,8 @@ def prepare(r):
     files["graph"] = write(d / "grid-300.gr", "\n".join(lines) + "\n")
     shared = Path(os.environ.get("ARCWAVE_SHARED_INSTANCES", HERE.parent / "shared/instances"))
     files["B"] = str(shared / "xcsp3-binary/B/rand-2-27-27-351-163-0.xml.lzma")
+    # A COP that auto gives to the device and the CPU workers at once (solve_hybrid).
+    files["qap"] = str(shared / "xcsp3-real/basics/QuadraticAssignment-bur26a.xml.lzma")
     return files
 
 
@@ -151,6 +153,9 @@ def signals(r, files, rounds, rng):
     plans = [
         ("solve-gpu", ["solve", "--backend", "gpu", "-a", files["queens"]], 2.5),
         ("solve-auto", ["solve", "-a", files["queens"]], 2.5),
+        # auto without -a: the device and the CPU workers together (a COP and a hard CSP).
+        ("solve-hybrid", ["solve", files["qap"]], 2.5),
+        ("solve-hybrid-csp", ["solve", files["B"]], 1.0),
         ("solve-read", ["solve", "--backend", "gpu", files["big"]], 2.0),
         ("ac-gpu", ["ac", "--backend", "gpu", "--propagator", "ac4gpu+", files["big"]], 2.0),
         ("grid-gpu", ["grid", files["map"], "--backend", "gpu", "--from", "0,0",
@@ -192,6 +197,12 @@ def limits(r, files, rounds, rng):
             s = status_lines(out)
             ok = code == 0 and len(s) == 1 and secs < t + 1.0
             r.record("limits", ok, f"-t {t:.2f} {backend}: exit {code} {secs:.2f}s {s[:1]}")
+        # The hybrid (auto on a COP): the device and the CPU workers both stop at the limit.
+        args = ["solve", "-t", f"{t:.2f}", files["qap"]]
+        code, out, err, secs = r.finish(r.start(args), 20)
+        s = status_lines(out)
+        ok = code == 0 and len(s) == 1 and secs < t + 1.0
+        r.record("limits", ok, f"-t {t:.2f} hybrid: exit {code} {secs:.2f}s {s[:1]}")
 
 
 def faults(r, files):
