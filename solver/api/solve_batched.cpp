@@ -197,13 +197,19 @@ std::optional<SolveResult> solve_batched(const Model& model, const SolverOptions
     if (model.objective()) s.objective = model.objective()->evaluate(values);
     if (callback) callback(s);
     result.best = std::move(s);
-  } else if (bound) {
-    result.best = probe->best;  // nothing better exists (complete) or was found yet
+  } else if (probe && probe->best && (bound || options.all_solutions)) {
+    // Optimising: nothing better exists (complete) or was found yet. Counting: a device stopped
+    // before its first solution still answers with the probe's (checked when it was found).
+    result.best = probe->best;
   }
-  result.solutions = options.all_solutions ? r.solutions : (result.best ? 1 : 0);
+  // Counting: the device's count and the probe's are both lower bounds of the total (the
+  // device's is exact when complete, and then the larger).
+  const std::uint64_t probe_count = probe ? probe->solutions : 0;
+  result.solutions =
+      options.all_solutions ? std::max(r.solutions, probe_count) : (result.best ? 1 : 0);
   result.stats.solutions = result.solutions;
   result.complete = r.complete;
-  const bool found = r.solution.has_value() || r.solutions > 0 || bound.has_value();
+  const bool found = r.solution.has_value() || result.solutions > 0 || bound.has_value();
   if (r.complete)
     result.status = !found ? SolveStatus::kUnsatisfiable
                            : (optimise ? SolveStatus::kOptimum : SolveStatus::kSatisfiable);

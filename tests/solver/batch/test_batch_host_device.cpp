@@ -2,6 +2,7 @@
 // runs without a GPU): `solve --backend gpu` and `auto` from the CLI, and Solver::solve() from
 // the C++ API, against the CPU engine's answers — counts, first solutions, optima — on bundled
 // and shared files and on generated models.
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -290,6 +291,32 @@ TEST_CASE("host device: hybrid auto optima equal the CPU's", "[batch][host-devic
     }
   }
   unsetenv("ARCWAVE_BATCH_HOST_DEVICE");
+}
+
+// A count stopped after the CPU probe found solutions and before the device found any (the
+// stop comes from the probe's first solution): the answer is the probe's solution, SATISFIABLE,
+// and a count of at least one, not UNKNOWN with none.
+TEST_CASE("host device: a count stopped before the device's first solution keeps the probe's",
+          "[batch][host-device]") {
+  setenv("ARCWAVE_BATCH_HOST_DEVICE", "1", 1);
+  const Model m = gen::queens(12);
+  SolverOptions o;
+  o.backend = SolverBackend::kGpu;
+  o.all_solutions = true;
+  o.batch_probe_seconds = 5;
+  Solver solver(m, o);
+  std::atomic<bool> stop{false};
+  solver.set_stop_flag(&stop);
+  solver.on_solution([&stop](const Solution&) { stop.store(true); });
+  const SolveResult r = solver.solve();
+  unsetenv("ARCWAVE_BATCH_HOST_DEVICE");
+  INFO(r.backend);
+  CHECK_FALSE(r.complete);
+  CHECK(r.status == SolveStatus::kSatisfiable);
+  CHECK(r.solutions >= 1);
+  CHECK(r.solutions < 14200);  // queens-12 has 14,200: the count was stopped
+  REQUIRE(r.best.has_value());
+  CHECK(m.check(r.best->values));
 }
 
 }  // namespace arcwave
