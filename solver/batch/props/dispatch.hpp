@@ -4,6 +4,8 @@
 
 #include "solver/batch/props/all_different.hpp"
 #include "solver/batch/props/all_equal.hpp"
+#include "solver/batch/props/bin_packing.hpp"
+#include "solver/batch/props/channel.hpp"
 #include "solver/batch/props/circuit.hpp"
 #include "solver/batch/props/count.hpp"
 #include "solver/batch/props/cumulative.hpp"
@@ -14,6 +16,7 @@
 #include "solver/batch/props/n_values.hpp"
 #include "solver/batch/props/no_overlap.hpp"
 #include "solver/batch/props/ordered.hpp"
+#include "solver/batch/props/precedence.hpp"
 #include "solver/batch/props/prop_context.hpp"
 #include "solver/batch/props/prop_kinds.hpp"
 #include "solver/batch/props/regular.hpp"
@@ -52,6 +55,12 @@ ARCWAVE_HD bool run_prop(PropContext<G>& ctx, int kind, const long long* data) {
       return propagate_circuit(ctx, data);
     case kPropRegular:
       return propagate_regular(ctx, data);
+    case kPropChannel:
+      return propagate_channel(ctx, data);
+    case kPropPrecedence:
+      return propagate_precedence(ctx, data);
+    case kPropBinPacking:
+      return propagate_bin_packing(ctx, data);
     default:
       return true;
   }

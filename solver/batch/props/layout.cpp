@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "arcwave/error.hpp"
+#include "solver/batch/props/bin_packing.hpp"
+#include "solver/batch/props/channel.hpp"
 #include "solver/batch/props/expr_eval.hpp"
 #include "solver/batch/props/prop_kinds.hpp"
 #include "solver/batch/props/regular.hpp"
@@ -278,8 +280,79 @@ std::vector<PropSpec> cardinality_specs(const CardinalityConstraint& c) {
   return out;
 }
 
+PropSpec channel_spec(const ChannelConstraint& c) {
+  PropSpec p;
+  p.kind = kPropChannel;
+  p.scope = constraint_scope(Constraint{c});
+  const int form = c.value >= 0 ? kChannelValue : c.other.empty() ? kChannelSelf : kChannelLists;
+  p.data.push_back(form);
+  p.data.push_back(static_cast<long long>(c.list.size()));
+  p.data.push_back(c.start);
+  if (form == kChannelValue) p.data.push_back(c.value);
+  if (form == kChannelLists) {
+    p.data.push_back(static_cast<long long>(c.other.size()));
+    p.data.push_back(c.other_start);
+  }
+  p.data.insert(p.data.end(), c.list.begin(), c.list.end());
+  p.data.insert(p.data.end(), c.other.begin(), c.other.end());
+  return p;
+}
+
+PropSpec precedence_spec(const PrecedenceConstraint& c) {
+  PropSpec p;
+  p.kind = kPropPrecedence;
+  p.scope = constraint_scope(Constraint{c});
+  p.data.push_back(static_cast<long long>(c.scope.size()));
+  p.data.push_back(static_cast<long long>(c.values.size()));
+  p.data.push_back(c.covered ? 1 : 0);
+  p.data.insert(p.data.end(), c.scope.begin(), c.scope.end());
+  p.data.insert(p.data.end(), c.values.begin(), c.values.end());
+  return p;
+}
+
+// The condition form binds the listed bins and every value of the items' domains (the latter
+// only once an item is in it); the limits and loads forms bind start_index + j.
+PropSpec bin_packing_spec(const IndexedModel& model, const BinPackingConstraint& c) {
+  PropSpec p;
+  p.kind = kPropBinPacking;
+  p.scope = constraint_scope(Constraint{c});
+  const std::vector<Operand>& bounds = c.limits.empty() ? c.loads : c.limits;
+  std::vector<std::pair<Value, bool>> bins;  // value, listed
+  if (c.condition) {
+    for (Value b : c.bins) bins.emplace_back(b, true);
+    for (int x : c.scope)
+      for (Value v : model.domains[static_cast<std::size_t>(x)]) bins.emplace_back(v, false);
+    // Sorted by value with the listed copy first; one entry per value.
+    std::sort(bins.begin(), bins.end(), [](const auto& l, const auto& r) {
+      return l.first != r.first ? l.first < r.first : l.second > r.second;
+    });
+    bins.erase(std::unique(bins.begin(), bins.end(),
+                           [](const auto& l, const auto& r) { return l.first == r.first; }),
+               bins.end());
+  } else {
+    for (std::size_t j = 0; j < bounds.size(); ++j)
+      bins.emplace_back(c.start_index + static_cast<Value>(j), true);
+  }
+  p.data.push_back(static_cast<long long>(c.scope.size()));
+  p.data.push_back(c.condition ? kBinCondition : c.limits.empty() ? kBinLoads : kBinLimits);
+  p.data.push_back(static_cast<long long>(bins.size()));
+  for (std::size_t i = 0; i < c.scope.size(); ++i) {
+    p.data.push_back(c.scope[i]);
+    p.data.push_back(c.sizes[i]);
+  }
+  for (const auto& [value, listed] : bins) {
+    p.data.push_back(value);
+    p.data.push_back(listed ? 1 : 0);
+  }
+  if (c.condition)
+    append_condition(p.data, *c.condition);
+  else
+    for (const Operand& o : bounds) append_operand(p.data, o);
+  return p;
+}
+
 // The model's global constraints with device propagators (empty: none).
-std::vector<PropSpec> global_specs(const Constraint& c) {
+std::vector<PropSpec> global_specs(const IndexedModel& model, const Constraint& c) {
   if (const auto* k = std::get_if<CountConstraint>(&c)) return {count_spec(*k)};
   if (const auto* e = std::get_if<ExtremumConstraint>(&c)) return {extremum_spec(*e)};
   if (const auto* o = std::get_if<OrderedConstraint>(&c)) return {ordered_spec(*o)};
@@ -291,6 +364,9 @@ std::vector<PropSpec> global_specs(const Constraint& c) {
   if (const auto* r = std::get_if<CircuitConstraint>(&c)) return {circuit_spec(*r)};
   if (const auto* k = std::get_if<CardinalityConstraint>(&c)) return cardinality_specs(*k);
   if (const auto* g = std::get_if<RegularConstraint>(&c)) return {regular_spec(*g)};
+  if (const auto* h = std::get_if<ChannelConstraint>(&c)) return {channel_spec(*h)};
+  if (const auto* d = std::get_if<PrecedenceConstraint>(&c)) return {precedence_spec(*d)};
+  if (const auto* b = std::get_if<BinPackingConstraint>(&c)) return {bin_packing_spec(model, *b)};
   return {};
 }
 
@@ -305,7 +381,10 @@ bool has_global_specs(const Constraint& c) {
          std::holds_alternative<NValuesConstraint>(c) ||
          std::holds_alternative<CircuitConstraint>(c) ||
          std::holds_alternative<CardinalityConstraint>(c) ||
-         std::holds_alternative<RegularConstraint>(c);
+         std::holds_alternative<RegularConstraint>(c) ||
+         std::holds_alternative<ChannelConstraint>(c) ||
+         std::holds_alternative<PrecedenceConstraint>(c) ||
+         std::holds_alternative<BinPackingConstraint>(c);
 }
 
 // Whether a height of the cumulative may be negative (its profile would not bound the load).
@@ -371,12 +450,12 @@ std::optional<std::string> prop_refusal(const IndexedModel& model, const Indexed
   return std::string("a constraint without a device propagator");
 }
 
-std::vector<PropSpec> prop_specs(const IndexedModel& /*model*/, const IndexedConstraint& c) {
+std::vector<PropSpec> prop_specs(const IndexedModel& model, const IndexedConstraint& c) {
   if (const auto* s = std::get_if<IndexedSum>(&c)) return {sum_spec(*s)};
   if (const auto* a = std::get_if<IndexedAllDifferent>(&c)) return {all_different_spec(*a)};
   if (const auto* e = std::get_if<IndexedElement>(&c)) return {element_spec(e->element)};
   if (const auto* e = std::get_if<IndexedIntension>(&c)) return {intension_spec(*e)};
-  if (const auto* g = std::get_if<IndexedGlobal>(&c)) return global_specs(g->constraint);
+  if (const auto* g = std::get_if<IndexedGlobal>(&c)) return global_specs(model, g->constraint);
   throw Unsupported(SourcePosition{}, "batch search: no device propagator for this constraint");
 }
 

@@ -20,6 +20,9 @@ enum PropKind : int {
   kPropNValues,       // n_values.hpp
   kPropCircuit,       // circuit.hpp
   kPropRegular,       // regular.hpp (regular and mdd)
+  kPropChannel,       // channel.hpp
+  kPropPrecedence,    // precedence.hpp
+  kPropBinPacking,    // bin_packing.hpp
   kPropKindCount
 };
 

@@ -299,6 +299,97 @@ inline std::vector<GlobalKind> global_kinds() {
     }
     kinds.push_back(regular);
   }
+  for (const int form : {0, 1, 2}) {
+    // One list, two lists (of equal length or the second longer) or a 0/1 list with a value
+    // variable; distinct variables in each constraint. Value elimination: weaker than the CPU's
+    // matchings (the value form is GAC on both sides).
+    static constexpr const char* kNames[] = {"channel", "channel (two lists)",
+                                             "channel (value variable)"};
+    GlobalKind channel{kNames[form], [form](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                         ChannelConstraint c;
+                         c.start = rng.between(0, 1);
+                         const std::size_t n = 2 + rng.below(3);
+                         if (form == 0) {
+                           c.list = pick_vars(rng, vars, n + 1);
+                         } else if (form == 1) {
+                           const std::size_t k = 2 + rng.below(2);
+                           const std::size_t extra = rng.below(2);
+                           const std::vector<int> pool = pick_vars(rng, vars, 2 * k + extra);
+                           c.list.assign(pool.begin(), pool.begin() + static_cast<long>(k));
+                           c.other.assign(pool.begin() + static_cast<long>(k), pool.end());
+                           c.other_start = rng.between(0, 1);
+                         } else {
+                           const std::vector<int> pool = pick_vars(rng, vars, n + 1);
+                           c.list.assign(pool.begin(), pool.end() - 1);
+                           c.value = pool.back();
+                         }
+                         m.add_constraint(c);
+                       }};
+    channel.variables = 7;
+    channel.constraints = 2;
+    channel.lo = 0;
+    channel.hi = form == 2 ? 4 : 5;
+    channel.relation = FixpointRelation::kWeaker;
+    kinds.push_back(channel);
+  }
+  GlobalKind precedence{"precedence", [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+                          PrecedenceConstraint c;
+                          c.scope = pick_vars(rng, vars, 3 + rng.below(3));
+                          const auto values = 2 + rng.below(2);
+                          for (std::uint64_t k = 0; k < values; ++k) {
+                            const Value v = rng.between(0, 4);
+                            if (std::find(c.values.begin(), c.values.end(), v) == c.values.end())
+                              c.values.push_back(v);
+                          }
+                          c.covered = rng.below(4) == 0;
+                          m.add_constraint(c);
+                        }};
+  precedence.lo = 0;
+  precedence.hi = 4;
+  kinds.push_back(precedence);
+  for (const int form : {0, 1, 2}) {
+    // Items of sizes -1..3 (zero and negative ones too); bins bounded by a condition (every
+    // value listed, as the reader lists them), by limits or by loads, constants or variables.
+    static constexpr const char* kNames[] = {"binPacking (condition)", "binPacking (limits)",
+                                             "binPacking (loads)"};
+    GlobalKind bin_packing{
+        kNames[form], [form](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
+          BinPackingConstraint c;
+          c.scope = pick_vars(rng, vars, 3 + rng.below(3));
+          for (std::size_t i = 0; i < c.scope.size(); ++i)
+            c.sizes.push_back(rng.below(5) == 0 ? rng.between(-1, 0) : rng.between(1, 3));
+          if (form == 0) {
+            c.condition = random_condition(rng, vars, 0, 5);
+            for (Value v = 0; v <= 4; ++v) c.bins.push_back(v);
+          } else {
+            // Constant bounds from a planted packing (items in bins their domains hold), so
+            // that some models have solutions; some bounds variables (fewer loads: a variable
+            // load rarely holds the planted one).
+            c.start_index = rng.between(0, 1);
+            const auto bins = static_cast<Value>(3 + rng.below(3));
+            std::vector<Value> planted(static_cast<std::size_t>(bins), 0);
+            for (std::size_t i = 0; i < c.scope.size(); ++i) {
+              const Domain& d = m.variables()[static_cast<std::size_t>(c.scope[i])].domain;
+              const Value v = d[rng.below(d.size())];
+              if (v >= c.start_index && v < c.start_index + bins)
+                planted[static_cast<std::size_t>(v - c.start_index)] += c.sizes[i];
+            }
+            std::vector<Operand>& bounds = form == 1 ? c.limits : c.loads;
+            for (const Value load : planted)
+              bounds.push_back(rng.below(form == 1 ? 3 : 6) == 0
+                                   ? Operand{true, vars[rng.below(vars.size())]}
+                                   : Operand{false, load + (form == 1 ? rng.between(0, 2) : 0)});
+          }
+          m.add_constraint(c);
+        }};
+    bin_packing.lo = 0;
+    bin_packing.hi = 4;
+    if (form == 2) bin_packing.constraints = 1;  // two packings with exact loads rarely agree
+    // Bounds per bin; the CPU also reasons on the total size (weaker), but checks a condition
+    // other than an order or a range only on fixed items, where the device filters by its hull.
+    bin_packing.relation = form == 0 ? FixpointRelation::kSound : FixpointRelation::kWeaker;
+    kinds.push_back(bin_packing);
+  }
   GlobalKind intension{"intension (not tabulated)",
                        [](Model& m, const std::vector<int>& vars, gen::Rng& rng) {
                          const std::vector<int> scope = pick_vars(rng, vars, 2 + rng.below(3));
