@@ -11,29 +11,12 @@
 
 #include "solver/batch/batch_search.hpp"
 #include "tests/solver/batch/batch_fixture.hpp"
+#include "tests/solver/batch/recording_link.hpp"
 #include "tests/support/catch.hpp"
 
 namespace arcwave {
 
 namespace {
-
-// A fixed outside value, and the improvements handed out.
-class RecordingLink final : public batch::IncumbentLink {
- public:
-  explicit RecordingLink(std::optional<long long> outside) : outside_(outside) {}
-  [[nodiscard]] std::optional<long long> outside() const override { return outside_; }
-  void improved(std::span<const int> solution, long long value) override {
-    const std::lock_guard lock(mutex_);
-    solutions.emplace_back(solution.begin(), solution.end());
-    values.push_back(value);
-  }
-  std::vector<std::vector<int>> solutions;
-  std::vector<long long> values;
-
- private:
-  std::optional<long long> outside_;
-  std::mutex mutex_;
-};
 
 Model rb_cop(int i) {
   Model m = gen::rb({.n = 10,
@@ -64,7 +47,7 @@ TEST_CASE("incumbent link: an outside bound equal to the optimum leaves nothing 
     REQUIRE(alone.solution.has_value());
     const long long optimum = (*alone.solution)[x];  // rb's values are their indices
     for (const int devices : {1, 3}) {
-      RecordingLink link(optimum);
+      test::RecordingLink link(optimum);
       batch::BatchOptions o;
       o.host_devices = devices;
       o.link = &link;
@@ -84,7 +67,8 @@ TEST_CASE("incumbent link: the devices' improvements go out, each better than th
     const test::BatchCase c = test::batch_case(m);
     const auto x = static_cast<std::size_t>(m.objective()->variable);
     for (const int devices : {1, 2}) {
-      RecordingLink link(std::nullopt);  // nothing outside: the optimum comes from the devices
+      test::RecordingLink link(
+          std::nullopt);  // nothing outside: the optimum comes from the devices
       batch::BatchOptions o;
       o.host_devices = devices;
       o.items_per_device = 8;  // many rounds, so that improvements arrive between them

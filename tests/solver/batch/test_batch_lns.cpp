@@ -15,6 +15,7 @@
 #include "solver/batch/search_device.hpp"
 #include "solver/batch/searcher_memory.hpp"
 #include "tests/solver/batch/batch_fixture.hpp"
+#include "tests/solver/batch/recording_link.hpp"
 #include "tests/support/catch.hpp"
 #include "tests/support/gpu.hpp"
 
@@ -52,21 +53,6 @@ batch::LnsOptions lns_on(const Model& m, const IndexedModel& indexed) {
   return l;
 }
 
-class RecordingLink final : public batch::IncumbentLink {
- public:
-  [[nodiscard]] std::optional<long long> outside() const override { return std::nullopt; }
-  void improved(std::span<const int> solution, long long value) override {
-    const std::lock_guard lock(mutex_);
-    solutions.emplace_back(solution.begin(), solution.end());
-    values.push_back(value);
-  }
-  std::vector<std::vector<int>> solutions;
-  std::vector<long long> values;
-
- private:
-  std::mutex mutex_;
-};
-
 }  // namespace
 
 TEST_CASE("device LNS: optima equal the complete search's, improvements strictly better",
@@ -82,7 +68,7 @@ TEST_CASE("device LNS: optima equal the complete search's, improvements strictly
     const auto value = [&](const std::vector<int>& s) {
       return *m.objective()->evaluate(test::values_of(m, s));
     };
-    RecordingLink link;
+    test::RecordingLink link;
     batch::BatchOptions o;
     o.lns = lns_on(m, indexed);
     o.lns.seed = static_cast<std::uint64_t>(i);
@@ -316,7 +302,7 @@ TEST_CASE("device LNS on the GPU: optima equal the host's, outcomes per item",
     const auto value = [&](const std::vector<int>& s) {
       return *m.objective()->evaluate(test::values_of(m, s));
     };
-    RecordingLink link;
+    test::RecordingLink link;
     batch::BatchOptions o;
     o.lns = lns_on(m, indexed);
     o.lns.neighbourhoods = 0;  // two per block

@@ -14,6 +14,7 @@
 #include "solver/search/mac_search.hpp"
 #include "tests/propagation/cpu/engine_domains.hpp"
 #include "tests/solver/search/automata_orderings_models.hpp"
+#include "tests/solver/search/mac_count.hpp"
 #include "tests/support/catch.hpp"
 
 namespace arcwave {
@@ -138,22 +139,6 @@ void walk(const test::FamilyModel& fm, std::uint64_t seed) {
   }
 }
 
-std::uint64_t mac_count(const Model& m) {
-  auto im = indexed(m);
-  cpu::CpuEngine engine(im);
-  std::uint64_t count = 0;
-  std::vector<Value> values(m.variable_count());
-  search::MacSearch run(engine, {.restarts = RestartPolicy::kNone}, nullptr);
-  run.run([&](std::span<const int> idx) {
-    for (std::size_t x = 0; x < values.size(); ++x)
-      values[x] = im->domains[x][static_cast<std::size_t>(idx[x])];
-    REQUIRE(m.check(values));
-    ++count;
-    return search::AfterSolution{search::AfterSolution::Action::kContinue, 0};
-  });
-  return count;
-}
-
 }  // namespace
 
 TEST_CASE("automata and orderings: root fixpoint against the GAC closure",
@@ -200,7 +185,7 @@ TEST_CASE("automata and orderings: MAC counts every solution", "[search][globals
       test::FamilyGenerator gen(seed);
       const Model m = gen.make(f).model;
       const std::uint64_t expected = test::brute_force_count(m);
-      REQUIRE(mac_count(m) == expected);
+      REQUIRE(test::mac_count(m) == expected);
       total += expected;
     }
     REQUIRE(total > 0);

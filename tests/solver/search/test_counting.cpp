@@ -12,6 +12,7 @@
 #include "tests/propagation/cpu/engine_domains.hpp"
 #include "tests/propagation/cpu/engine_walk.hpp"
 #include "tests/solver/search/counting_models.hpp"
+#include "tests/solver/search/mac_count.hpp"
 #include "tests/support/catch.hpp"
 
 namespace arcwave {
@@ -82,22 +83,6 @@ void walk(const Model& m, bool gac, std::uint64_t seed) {
                     });
 }
 
-std::uint64_t mac_count(const Model& m) {
-  auto indexed = std::make_shared<const IndexedModel>(index_model(m));
-  cpu::CpuEngine engine(indexed);
-  std::vector<Value> values(m.variable_count());
-  std::uint64_t count = 0;
-  search::MacSearch run(engine, {.restarts = RestartPolicy::kNone}, nullptr);
-  run.run([&](std::span<const int> idx) {
-    for (std::size_t x = 0; x < values.size(); ++x)
-      values[x] = indexed->domains[x][static_cast<std::size_t>(idx[x])];
-    REQUIRE(m.check(values));
-    ++count;
-    return search::AfterSolution{search::AfterSolution::Action::kContinue, 0};
-  });
-  return count;
-}
-
 }  // namespace
 
 TEST_CASE("counting propagators: the root fixpoint keeps the GAC closure, equal where claimed",
@@ -145,7 +130,7 @@ TEST_CASE("counting constraints: MAC counts every solution", "[search][counting]
       kinds += test::to_string(kind) + " ";
     }
     INFO(fmt::format("seed {}: {}", seed, kinds));
-    REQUIRE(mac_count(m) == test::brute_force_count(m));
+    REQUIRE(test::mac_count(m) == test::brute_force_count(m));
   }
 }
 
@@ -164,7 +149,7 @@ TEST_CASE("counting propagators on longer lists", "[search][counting]") {
       auto indexed = std::make_shared<const IndexedModel>(index_model(m));
       cpu::CpuEngine engine(indexed);
       compare(m, *indexed, engine, engine.propagate_root(), gac, test::initial_domains(m));
-      REQUIRE(mac_count(m) == test::brute_force_count(m));
+      REQUIRE(test::mac_count(m) == test::brute_force_count(m));
     }
   }
 }

@@ -13,6 +13,7 @@
 #include "solver/search/mac_search.hpp"
 #include "tests/propagation/cpu/engine_domains.hpp"
 #include "tests/propagation/cpu/engine_walk.hpp"
+#include "tests/solver/search/mac_count.hpp"
 #include "tests/solver/search/scheduling_models.hpp"
 #include "tests/support/catch.hpp"
 
@@ -27,22 +28,6 @@ bool contains_closure(const test::Domains& engine, const test::Domains& closure)
     for (Value v : closure[x])
       if (std::find(engine[x].begin(), engine[x].end(), v) == engine[x].end()) return false;
   return true;
-}
-
-std::uint64_t mac_count(const Model& m) {
-  auto indexed = std::make_shared<const IndexedModel>(index_model(m));
-  cpu::CpuEngine engine(indexed);
-  search::MacSearch run(engine, {.restarts = RestartPolicy::kNone}, nullptr);
-  std::vector<Value> values(m.variable_count());
-  std::uint64_t count = 0;
-  run.run([&](std::span<const int> idx) {
-    for (std::size_t x = 0; x < values.size(); ++x)
-      values[x] = indexed->domains[x][static_cast<std::size_t>(idx[x])];
-    REQUIRE(m.check(values));
-    ++count;
-    return search::AfterSolution{search::AfterSolution::Action::kContinue, 0};
-  });
-  return count;
 }
 
 // Random decisions and backtracks; after each step the engine keeps the closure of the
@@ -108,7 +93,7 @@ void check_kind(const char* kind, Model (*make)(std::uint64_t), Tally& tally, bo
       ++tally.infeasible;
       if (!ok) ++tally.root_fails;
     }
-    REQUIRE(mac_count(m) == expected);
+    REQUIRE(test::mac_count(m) == expected);
     if (!across && Models::product(m) <= 20'000) walk(m, seed);
   }
 }

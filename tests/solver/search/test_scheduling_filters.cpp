@@ -9,6 +9,7 @@
 #include "propagation/cpu/cpu_engine.hpp"
 #include "solver/search/mac_search.hpp"
 #include "tests/propagation/cpu/engine_domains.hpp"
+#include "tests/solver/search/mac_count.hpp"
 #include "tests/support/catch.hpp"
 
 namespace arcwave {
@@ -47,22 +48,6 @@ Model unary(const std::vector<std::array<Value, 3>>& tasks) {
   }
   m.add_constraint(c);
   return m;
-}
-
-std::uint64_t count_solutions(const Model& m) {
-  auto indexed = std::make_shared<const IndexedModel>(index_model(m));
-  cpu::CpuEngine engine(indexed);
-  search::MacSearch run(engine, {.restarts = RestartPolicy::kNone}, nullptr);
-  std::vector<Value> values(m.variable_count());
-  std::uint64_t count = 0;
-  run.run([&](std::span<const int> idx) {
-    for (std::size_t x = 0; x < values.size(); ++x)
-      values[x] = indexed->domains[x][static_cast<std::size_t>(idx[x])];
-    REQUIRE(m.check(values));
-    ++count;
-    return search::AfterSolution{search::AfterSolution::Action::kContinue, 0};
-  });
-  return count;
 }
 
 }  // namespace
@@ -198,7 +183,7 @@ TEST_CASE("a box ends where the constraints over its origin and size let it end"
     INFO("form " << form);
     CHECK_FALSE(root(sticks(form, 5)));
     // Four sticks fit, all one way: 2 orientations x 4! orders.
-    CHECK(count_solutions(sticks(form, 4)) == 48);
+    CHECK(test::mac_count(sticks(form, 4)) == 48);
   }
 }
 
